@@ -1,0 +1,95 @@
+import { ClientError, GraphQLClient, type Variables } from "graphql-request";
+import { data } from "react-router";
+import { env } from "./env.server";
+
+export type CmsErrorReason = "timeout" | "unreachable" | "bad-response" | "graphql" | "missing-content";
+
+/**
+ * Anything that went wrong talking to the CMS. `status` is what the visitor's response
+ * should carry: the CMS being down or confused is our outage, so 503 (retry later).
+ */
+export class CmsError extends Error {
+  readonly status: number;
+  readonly reason: CmsErrorReason;
+
+  constructor(reason: CmsErrorReason, message: string, status = 503) {
+    super(message);
+    this.name = "CmsError";
+    this.reason = reason;
+    this.status = status;
+  }
+}
+
+const client = new GraphQLClient(`${env.CMS_URL}/graphql`, {
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json" },
+});
+
+export interface CmsQueryOptions {
+  /** The page request's signal: a visitor who leaves stops the CMS call too. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * The one way the web app reads from the CMS. Always settles within the timeout
+ * (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives a friendly 503, never a hung page.
+ */
+export async function cmsQuery<TData, TVars extends Variables = Variables>(
+  document: string,
+  variables?: TVars,
+  options: CmsQueryOptions = {},
+): Promise<TData> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  try {
+    return await client.request<TData>({ document, variables: variables as Variables, signal });
+  } catch (error) {
+    throw toCmsError(error, timeout);
+  }
+}
+
+function toCmsError(error: unknown, timeout: AbortSignal): unknown {
+  if (error instanceof CmsError) return error;
+  if (timeout.aborted) return new CmsError("timeout", "The CMS did not answer in time");
+  if (error instanceof ClientError) {
+    const status = error.response.status;
+    const first = error.response.errors?.[0]?.message;
+    return status >= 500 || status === 0
+      ? new CmsError("bad-response", `CMS answered HTTP ${status}`)
+      : new CmsError("graphql", `CMS GraphQL error: ${first ?? `HTTP ${status}`}`);
+  }
+  // The visitor went away: let React Router see the abort as it is.
+  if (error instanceof Error && error.name === "AbortError") return error;
+  return new CmsError("unreachable", `The CMS could not be reached (${describe(error)})`);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    return cause?.code ?? error.message;
+  }
+  return String(error);
+}
+
+/** Shape of the body of a CMS failure as seen by error boundaries. */
+export interface CmsFailure {
+  cms: CmsErrorReason;
+}
+
+/**
+ * Runs a page's CMS read and turns a CmsError into a thrown route response (503 by
+ * default), so the page's ErrorBoundary shows the friendly text and no stack trace
+ * ever reaches the visitor. The real cause is logged once, on the server.
+ */
+export async function loadFromCms<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof CmsError) {
+      console.error(`[cms] ${error.reason}: ${error.message}`);
+      throw data<CmsFailure>({ cms: error.reason }, { status: error.status });
+    }
+    throw error;
+  }
+}

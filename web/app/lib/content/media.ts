@@ -1,0 +1,68 @@
+/** A media field as Strapi's GraphQL returns it (UploadFile). */
+export interface CmsFile {
+  url: string;
+  alternativeText?: string | null;
+  width?: number | null;
+  height?: number | null;
+  mime?: string | null;
+  formats?: Record<string, { url: string; width: number; height: number } | undefined> | null;
+}
+
+export const FILE_FIELDS = "url alternativeText width height formats mime";
+
+/** What an <img> needs; computed on the server so the browser gets no Strapi JSON. */
+export interface ImageData {
+  src: string;
+  srcSet?: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+const FORMAT_ORDER = ["thumbnail", "small", "medium", "large"] as const;
+
+/**
+ * Strapi serves uploads at relative URLs (/uploads/...). The web server proxies that
+ * path, so relative URLs are kept as they are: same origin, no CMS address in pages.
+ */
+export function mediaUrl(url: string): string {
+  return url;
+}
+
+export function toImage(file: CmsFile | null | undefined, alt?: string | null): ImageData | null {
+  if (!file?.url) return null;
+  const width = file.width ?? 0;
+  const height = file.height ?? 0;
+  const candidates = new Map<number, string>();
+  for (const name of FORMAT_ORDER) {
+    const f = file.formats?.[name];
+    // The thumbnail is cropped to fit 156 px and can be very small; keep it only as a
+    // candidate for tiny renders, the browser chooses by width anyway.
+    if (f?.url && f.width) candidates.set(f.width, mediaUrl(f.url));
+  }
+  if (width) candidates.set(width, mediaUrl(file.url));
+  const srcSet =
+    candidates.size > 1
+      ? [...candidates.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([w, u]) => `${u} ${w}w`)
+          .join(", ")
+      : undefined;
+  return {
+    src: mediaUrl(file.url),
+    srcSet,
+    width: width || 800,
+    height: height || 600,
+    alt: (alt ?? file.alternativeText ?? "").trim(),
+  };
+}
+
+/** Picks the smallest generated size at least `minWidth` wide (for thumbnails, feeds). */
+export function pickSize(file: CmsFile | null | undefined, minWidth: number): string | null {
+  if (!file?.url) return null;
+  for (const name of FORMAT_ORDER) {
+    const f = file.formats?.[name];
+    if (f?.url && f.width >= minWidth) return mediaUrl(f.url);
+  }
+  return mediaUrl(file.url);
+}

@@ -1,0 +1,73 @@
+import { cmsQuery, CmsError, type CmsQueryOptions } from "../cms.server";
+import { env } from "../env.server";
+import type { SiteSettings } from "./types";
+
+const SITE_QUERY = /* GraphQL */ `
+  query SiteSettings {
+    siteSetting {
+      name
+      tagline
+      aboutText
+      address
+      phone
+      email
+      socialUrl
+      socialLabel
+      mapEmbedUrl
+      mapLabel
+    }
+  }
+`;
+
+interface SiteQueryResult {
+  siteSetting: {
+    name: string;
+    tagline: string | null;
+    aboutText: string;
+    address: string;
+    phone: string;
+    email: string;
+    socialUrl: string | null;
+    socialLabel: string | null;
+    mapEmbedUrl: string | null;
+    mapLabel: string | null;
+  } | null;
+}
+
+/** Header, footer and SEO data shared by every public page. */
+export async function getSiteSettings(options?: CmsQueryOptions): Promise<SiteSettings> {
+  const { siteSetting: s } = await cmsQuery<SiteQueryResult>(SITE_QUERY, undefined, options);
+  if (!s) throw new CmsError("missing-content", "siteSetting is empty: has the CMS been seeded?");
+  return {
+    name: s.name,
+    tagline: s.tagline ?? "",
+    aboutText: s.aboutText,
+    address: s.address,
+    phone: s.phone,
+    phoneHref: telHref(s.phone),
+    email: s.email,
+    socialUrl: safeHttpUrl(s.socialUrl),
+    socialLabel: s.socialLabel ?? "",
+    mapEmbedUrl: safeHttpUrl(s.mapEmbedUrl),
+    mapLabel: s.mapLabel ?? s.address,
+    siteUrl: env.PUBLIC_SITE_URL,
+  };
+}
+
+/** tel: URIs take digits and a leading +, nothing else. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^\d]/g, "");
+  return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
+}
+
+/** Links from the CMS must be http(s): a javascript: URL would run on click. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}

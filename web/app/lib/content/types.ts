@@ -1,0 +1,118 @@
+import type { ImageData } from "./media";
+
+// View models: what loaders hand to components. Plain, serialisable, already sanitised.
+
+export interface SiteSettings {
+  name: string;
+  tagline: string;
+  aboutText: string;
+  address: string;
+  phone: string;
+  phoneHref: string;
+  email: string;
+  socialUrl: string | null;
+  socialLabel: string;
+  mapEmbedUrl: string | null;
+  mapLabel: string;
+  siteUrl: string;
+}
+
+export interface HeroSlideView {
+  /** Sanitised inline HTML. */
+  headingHtml: string;
+  /** Sanitised inline HTML. */
+  textHtml: string;
+  image: ImageData | null;
+}
+
+export interface TitledText {
+  title: string;
+  description: string;
+}
+
+export interface BenefitView {
+  title: string;
+  image: ImageData | null;
+  items: string[];
+}
+
+export interface HomeView {
+  slides: HeroSlideView[];
+  welcomeHeading: string;
+  welcomeIntro: string;
+  welcomeCards: TitledText[];
+  benefitsHeading: string;
+  benefitsIntro: string;
+  benefits: BenefitView[];
+  participationHeading: string;
+  participationIntro: string;
+  participationImage: ImageData | null;
+  initiatives: TitledText[];
+  admissionHeading: string;
+  admissionIntro: string;
+  admissionLists: { title: string; items: string[] }[];
+  /** Plain-text description for meta tags. */
+  description: string;
+  ogImage: string | null;
+}
+
+export interface ObjectivesView {
+  bannerTitle: string;
+  intro: string;
+  coreObjectives: TitledText[];
+  additionalObjectives: string[];
+  keyAreas: TitledText[];
+}
+
+export interface OrganizationView {
+  bannerTitle: string;
+  journeyHeading: string;
+  journey: string;
+  commitmentsHeading: string;
+  commitments: string;
+  standardsHeading: string;
+  standards: string[];
+  historyCards: { title: string; yearBs: number | null; text: string }[];
+  programmesHeading: string;
+  programmes: TitledText[];
+  challengesHeading: string;
+  challenges: string[];
+}
+
+export interface MemberView {
+  id: number;
+  name: string;
+  role: string;
+  photo: ImageData | null;
+}
+
+export interface BlogCardView {
+  id: number;
+  title: string;
+  author: string;
+  createdAt: string;
+  dateLabel: string;
+  excerpt: string;
+  image: ImageData | null;
+}
+
+export interface BlogView extends BlogCardView {
+  /** Sanitised HTML rendered from Markdown. */
+  contentHtml: string;
+  description: string;
+}
+
+export interface GalleryImageView {
+  id: number;
+  title: string;
+  description: string;
+  image: ImageData;
+}
+
+export interface GalleryVideoView {
+  id: number;
+  title: string;
+  description: string;
+  src: string;
+  mime: string;
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// Validated once, when the server module is first imported: a bad value stops the
+// server at start-up with a readable message instead of failing on some later request.
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    CMS_URL: z
+      .url({ message: "CMS_URL must be an absolute http(s) URL" })
+      .default("http://127.0.0.1:1337")
+      .transform((u) => u.replace(/\/+$/, "")),
+    // Canonical URLs, sitemap, RSS and Open Graph need the site's public address.
+    PUBLIC_SITE_URL: z
+      .url({ message: "PUBLIC_SITE_URL must be an absolute http(s) URL" })
+      .default("http://127.0.0.1:3000")
+      .transform((u) => u.replace(/\/+$/, "")),
+    // Signs the staff session cookie (admin panel). Optional outside production.
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    // How long a page waits for the CMS before showing the friendly 503 page.
+    CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2500),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required when NODE_ENV=production",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (FOO= in a shell or .env) means "not set", so defaults apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new Error(`Invalid environment for the web server:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,73 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { DEFAULT_LOCALE, LocaleProvider, translator, useLocale } from "./lib/i18n";
+import { useNonce } from "./lib/nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const locale = useLocale();
+  return (
+    <html lang={locale} id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#a8441c" />
+        <Meta />
+        <Links />
+        {/* Scroll-reveal cards start hidden for the animation; without JavaScript they
+            must simply be there. */}
+        <noscript>
+          <style nonce={nonce}>{"[data-reveal]{opacity:1!important;transform:none!important}"}</style>
+        </noscript>
+      </head>
+      <body className="min-h-dvh bg-cream text-ink antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <LocaleProvider value={DEFAULT_LOCALE}>
+      <Outlet />
+    </LocaleProvider>
+  );
+}
+
+// Last resort, outside the public layout (for example a resource route failing). Pages
+// have their own boundaries that keep the header and footer.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = translator(DEFAULT_LOCALE);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const title = notFound ? t("notFound.title") : unavailable ? t("errors.unavailableTitle") : t("errors.unexpectedTitle");
+  const text = notFound ? t("notFound.text") : unavailable ? t("errors.cmsUnavailable") : t("errors.unexpectedText");
+  return (
+    <main className="container-page flex min-h-dvh flex-col items-center justify-center gap-6 py-16 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold text-clay sm:text-4xl">{title}</h1>
+      <p className="max-w-prose text-muted">{text}</p>
+      <a href="/" className="btn btn-primary">
+        {t("common.backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+// Starts the project's CMS (scripts/cms.mjs) for the browser tests on a throwaway
+// database and upload folder, seeded with the demo content. Stops it with this process.
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../../..");
+const port = process.env.E2E_CMS_PORT ?? "1437";
+const scratch = join(repo, "web", ".test-tmp", `cms-${port}`);
+
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(join(scratch, "public", "uploads"), { recursive: true });
+
+const child = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
+  cwd: repo,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    CMS_PORT: port,
+    DATABASE_FILENAME: join(scratch, "data.db"),
+    STRAPI_PUBLIC_DIR: join(scratch, "public"),
+    SEED_DEMO_CONTENT: "true",
+    NODE_ENV: process.env.CMS_NODE_ENV ?? "development",
+  },
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,19 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  // Every public page must be complete in the server's HTML (it has to read right with
+  // JavaScript off), so the app is always server-rendered.
+  ssr: true,
+  appDirectory: "app",
+  buildDirectory: "build",
+  future: {
+    // Each route's loader/action/component become separate chunks: pages download only
+    // the code they render (issue 6 budgets).
+    v8_splitRouteModules: true,
+    // Plain AppLoadContext ({ nonce }) from server/app.ts; revisit with React Router 8.
+    v8_middleware: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

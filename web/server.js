@@ -1,0 +1,53 @@
+// Starts the web server: in development through Vite (hot reload), otherwise from the
+// production build (`npm run build`). The Express app itself lives in server/app.ts.
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.includes("--dev");
+// React's server renderer picks its slow development build unless told otherwise.
+process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
+const BUILD_PATH = "./build/server/index.js";
+
+const server = express();
+server.disable("x-powered-by");
+
+/** @type {{ PORT: number, HOST: string }} */
+let env;
+
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  env = (await viteDevServer.ssrLoadModule("./server/app.ts")).env;
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  let mod;
+  try {
+    mod = await import(BUILD_PATH);
+  } catch (error) {
+    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
+      console.error("No production build found. Run `npm run build` in web/ first.");
+    } else {
+      // Most often: invalid environment (see app/lib/env.server.ts). Fail fast, no stack.
+      console.error(error instanceof Error ? error.message : error);
+    }
+    process.exit(1);
+  }
+  env = mod.env;
+  server.use(mod.app);
+}
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  console.log(`web listening on http://${env.HOST}:${env.PORT}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => listener.close(() => process.exit(0)));
+}
