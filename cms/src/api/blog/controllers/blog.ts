@@ -1,3 +1,6 @@
 import { factories } from '@strapi/strapi';
+import { createContractActions } from '../../../contract/actions';
+import { blog } from '../../../contract/definitions';
 
-export default factories.createCoreController('api::blog.blog');
+// Strapi's core actions plus the product spec's /api/blog contract (routes/01-custom-blog.ts).
+export default factories.createCoreController('api::blog.blog', () => createContractActions(blog));

@@ -1,0 +1,56 @@
+import type { Core } from '@strapi/strapi';
+import { uploadLimits } from './limits';
+
+const config = ({ env }: Core.Config.Shared.ConfigParams) => [
+  'strapi::logger',
+  // Outside strapi::errors so it can reshape every error of the /api contract into {message, errors}.
+  'global::contract-errors',
+  'strapi::errors',
+  {
+    name: 'strapi::security',
+    config: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'connect-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          'frame-ancestors': ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    },
+  },
+  {
+    name: 'strapi::cors',
+    config: {
+      // Only the web app's origin may call the API from a browser.
+      origin: env.array('CORS_ORIGINS', ['http://127.0.0.1:3000', 'http://localhost:3000']),
+      credentials: false,
+    },
+  },
+  // Before the body parser: refused requests are never read into temp files.
+  'global::login-rate-limit',
+  'global::write-guard',
+  'global::upload-cleanup',
+  'strapi::query',
+  {
+    name: 'strapi::body',
+    config: {
+      jsonLimit: '2mb',
+      formLimit: '2mb',
+      textLimit: '2mb',
+      formidable: {
+        maxFileSize: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
+        maxFiles: 5,
+      },
+    },
+  },
+  'strapi::session',
+  'strapi::favicon',
+  'strapi::public',
+];
+
+export default config;

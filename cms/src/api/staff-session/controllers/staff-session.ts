@@ -1,0 +1,52 @@
+import type { Context } from 'koa';
+import { fieldMessages, serverMessages } from '../../../contract/messages';
+import { STAFF_ROLE_TYPE } from '../../../bootstrap/permissions';
+
+const USER_UID = 'plugin::users-permissions.user';
+// Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
+const DUMMY_HASH = '$2a$10$CwTycUXWue0Thq9StjUM0uJ8.jsoPQm5Y3Zk2wD5ZQ0Y2G0p9j7pW';
+
+const usersPermissions = () => strapi.plugin('users-permissions');
+
+/** The public fields of a staff user: never the password hash or reset/confirmation tokens. */
+export const publicUser = (user: Record<string, any>) => ({
+  id: user.id,
+  documentId: user.documentId,
+  username: user.username,
+  email: user.email,
+  confirmed: user.confirmed,
+  blocked: user.blocked,
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+});
+
+export default {
+  /** POST /api/users/login {email, password} -> {token, user}; the token's `sub` is the user id. */
+  async login(ctx: Context) {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const errors: Record<string, string[]> = {};
+    if (!email) errors.email = [fieldMessages.emailRequired];
+    if (!password) errors.password = [fieldMessages.passwordRequired];
+    if (Object.keys(errors).length > 0) {
+      ctx.status = 400;
+      ctx.body = { message: Object.values(errors)[0][0], errors };
+      return;
+    }
+
+    const user = await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] });
+    const userService = usersPermissions().service('user');
+    const passwordMatches = await userService.validatePassword(password, user?.password ?? DUMMY_HASH);
+    const allowed = user && user.password && passwordMatches && !user.blocked && user.role?.type === STAFF_ROLE_TYPE;
+    if (!allowed) {
+      ctx.status = 401;
+      ctx.body = { message: serverMessages.invalidCredentials };
+      return;
+    }
+
+    const token = await usersPermissions().service('jwt').issue({ id: user.id }, { subject: String(user.id) });
+    ctx.status = 200;
+    ctx.body = { token, user: publicUser(user) };
+  },
+};

@@ -1,0 +1,3 @@
+import { contractRoutes } from '../../../contract/actions';
+
+export default contractRoutes('team-member', 'api::team-member.team-member');

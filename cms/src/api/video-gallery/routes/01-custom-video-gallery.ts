@@ -1,0 +1,3 @@
+import { contractRoutes } from '../../../contract/actions';
+
+export default contractRoutes('video-gallery', 'api::video-gallery.video-gallery');

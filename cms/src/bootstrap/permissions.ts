@@ -1,0 +1,68 @@
+/**
+ * Roles and permissions are code, applied on every boot (never set by clicking):
+ * Public reads; Staff also creates, updates and deletes; Authenticated holds nothing.
+ */
+export const STAFF_ROLE_TYPE = 'staff';
+
+const COLLECTIONS = ['team-member', 'image-gallery', 'video-gallery', 'blog'];
+const SINGLES = ['site-setting', 'home', 'objective-page', 'organization-page'];
+
+const api = (name: string, action: string) => `api::${name}.${name}.${action}`;
+
+export const publicActions = [
+  ...COLLECTIONS.flatMap((name) => [api(name, 'find'), api(name, 'findOne')]),
+  ...SINGLES.map((name) => api(name, 'find')),
+  // Strapi's own login (POST /api/auth/local); rate-limited like /api/users/login.
+  'plugin::users-permissions.auth.callback',
+];
+
+export const staffActions = [
+  ...publicActions,
+  ...COLLECTIONS.flatMap((name) =>
+    ['create', 'update', 'delete', 'contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action)),
+  ),
+  'plugin::users-permissions.user.findOne',
+];
+
+const ROLE_UID = 'plugin::users-permissions.role';
+const PERMISSION_UID = 'plugin::users-permissions.permission';
+
+async function ensureRole(type: string, name: string, description: string) {
+  const existing = await strapi.db.query(ROLE_UID).findOne({ where: { type } });
+  if (existing) return existing as { id: number };
+  return (await strapi.db.query(ROLE_UID).create({ data: { type, name, description } })) as { id: number };
+}
+
+/** Makes a role hold exactly the given actions: missing ones are granted, any others revoked. */
+async function syncRolePermissions(roleId: number, actions: string[]) {
+  const wanted = new Set(actions);
+  const current = (await strapi.db.query(PERMISSION_UID).findMany({ where: { role: roleId } })) as { id: number; action: string }[];
+  const stale = current.filter((permission) => !wanted.has(permission.action));
+  if (stale.length > 0) {
+    await strapi.db.query(PERMISSION_UID).deleteMany({ where: { id: { $in: stale.map((permission) => permission.id) } } });
+  }
+  const held = new Set(current.map((permission) => permission.action));
+  for (const action of wanted) {
+    if (!held.has(action)) await strapi.db.query(PERMISSION_UID).create({ data: { action, role: roleId } });
+  }
+}
+
+export async function applyPermissions() {
+  const publicRole = await ensureRole('public', 'Public', 'Visitors without a login: read only.');
+  const authenticatedRole = await ensureRole('authenticated', 'Authenticated', 'Unused: holds no permissions.');
+  const staffRole = await ensureRole(STAFF_ROLE_TYPE, 'Staff', 'Staff of the home: manage team, gallery and blog.');
+
+  await syncRolePermissions(publicRole.id, publicActions);
+  await syncRolePermissions(authenticatedRole.id, []);
+  await syncRolePermissions(staffRole.id, staffActions);
+
+  // Self-registration is closed: the setting lives in the database, so it is enforced at every boot.
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+  const advanced = ((await store.get({ key: 'advanced' })) ?? {}) as Record<string, unknown>;
+  await store.set({
+    key: 'advanced',
+    value: { ...advanced, allow_register: false, email_confirmation: false, unique_email: true, default_role: 'authenticated' },
+  });
+
+  return { staffRoleId: staffRole.id };
+}

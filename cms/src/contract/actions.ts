@@ -1,0 +1,280 @@
+import type { Context } from 'koa';
+import sharp from 'sharp';
+import { uploadLimits } from '../../config/limits';
+import type { ContractDefinition, Entry, MediaFile } from './definitions';
+import { sniffFile, type SniffedType } from './file-type';
+import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
+
+/** A file as the body parser (formidable) leaves it on disk. */
+interface IncomingFile {
+  filepath: string;
+  originalFilename?: string | null;
+  mimetype?: string | null;
+  size: number;
+}
+
+type FieldErrors = Record<string, string[]>;
+
+const MAX_IMAGE_PIXELS = Number(process.env.IMAGE_MAX_PIXELS ?? 40_000_000);
+
+class ContractError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+const reply = (ctx: Context, status: number, body: Record<string, unknown>) => {
+  ctx.status = status;
+  ctx.body = body;
+};
+
+export const parseId = (raw: unknown): number => {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) {
+    throw new ContractError(400, serverMessages.invalidId, { id: [serverMessages.invalidId] });
+  }
+  return Number(raw);
+};
+
+const fileUrlFor = (file: MediaFile | null | undefined): string | null => {
+  if (!file?.url) return null;
+  if (/^https?:\/\//.test(file.url)) return file.url;
+  return `${strapi.config.get('server.absoluteUrl')}${file.url}`;
+};
+
+const textOf = (body: Record<string, unknown>, field: string): string => {
+  const value = body[field];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+function validateText(def: ContractDefinition, body: Record<string, unknown>) {
+  const errors: FieldErrors = {};
+  const values: Record<string, string> = {};
+  for (const rule of def.textFields) {
+    const value = textOf(body, rule.field);
+    values[rule.field] = value;
+    const add = (message: string) => (errors[rule.field] ??= []).push(message);
+    if (!value) {
+      if (rule.requiredMessage) add(rule.requiredMessage);
+      continue;
+    }
+    if (rule.email && !EMAIL_PATTERN.test(value)) add(fieldMessages.authorInvalid);
+    if (value.length > rule.maxLength) add(serverMessages.tooLong(rule.label, rule.maxLength));
+  }
+  return { errors, values };
+}
+
+/** Team members may carry an optional joined date; other kinds ignore it. */
+function validateJoinedAt(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
+  if (def.fileField !== 'photo') return undefined;
+  const raw = textOf(body, 'joined_at') || textOf(body, 'joinedAt');
+  if (!raw) return undefined;
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`));
+  if (!valid) errors.joined_at = [serverMessages.invalidDate];
+  return raw;
+}
+
+function incomingFile(ctx: Context, field: string): IncomingFile | undefined {
+  const files = (ctx.request as unknown as { files?: Record<string, IncomingFile | IncomingFile[]> }).files;
+  const file = files?.[field];
+  if (Array.isArray(file)) return file[0];
+  return file && file.size > 0 ? file : undefined;
+}
+
+const invalidTypeMessage = (kind: 'image' | 'video') =>
+  kind === 'image' ? fieldMessages.invalidImageType : fieldMessages.invalidVideoType;
+
+/** Checks a file's real type, size and (for images) its dimensions before anything is stored. */
+async function checkFile(def: ContractDefinition, file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
+  const maxBytes = def.fileKind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
+  if (file.size > maxBytes) {
+    const mb = Math.round(maxBytes / (1024 * 1024));
+    const message = def.fileKind === 'image' ? serverMessages.imageTooLarge(mb) : serverMessages.videoTooLarge(mb);
+    throw new ContractError(413, message, { [def.fileField]: [message] });
+  }
+  const sniffed = await sniffFile(file.filepath);
+  if (!sniffed || sniffed.kind !== def.fileKind) {
+    errors[def.fileField] = [invalidTypeMessage(def.fileKind)];
+    return null;
+  }
+  if (sniffed.kind === 'image') {
+    // Reads the header only: a decompression bomb is refused before anything decodes its pixels.
+    try {
+      const { width = 0, height = 0 } = await sharp(file.filepath, { limitInputPixels: false }).metadata();
+      if (!width || !height) errors[def.fileField] = [serverMessages.imageUnreadable];
+      else if (width * height > MAX_IMAGE_PIXELS) errors[def.fileField] = [serverMessages.imageTooManyPixels];
+    } catch {
+      errors[def.fileField] = [serverMessages.imageUnreadable];
+    }
+  }
+  return sniffed;
+}
+
+/** A stored name built from the title, never from the client's file name. */
+const storedFileName = (label: string, sniffed: SniffedType) => {
+  const base = label
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60)
+    .toLowerCase();
+  return `${base || 'file'}${sniffed.ext}`;
+};
+
+const uploadService = () => strapi.plugin('upload').service('upload');
+
+async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>) {
+  const name = storedFileName(values.title ?? values.name ?? def.fileField, sniffed);
+  const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
+  const [stored] = await uploadService().upload({
+    data: { fileInfo: { name, alternativeText: def.altText(values) } },
+    files: prepared,
+  });
+  return stored as MediaFile;
+}
+
+const removeFile = async (file: MediaFile | null | undefined) => {
+  if (!file?.id) return;
+  const full = await strapi.db.query('plugin::upload.file').findOne({ where: { id: file.id } });
+  if (full) await uploadService().remove(full);
+};
+
+const documents = (def: ContractDefinition) => strapi.documents(def.uid as never) as unknown as {
+  findMany: (params: object) => Promise<Entry[]>;
+  findFirst: (params: object) => Promise<Entry | null>;
+  count: (params: object) => Promise<number>;
+  create: (params: object) => Promise<Entry>;
+  update: (params: object) => Promise<Entry>;
+  delete: (params: object) => Promise<unknown>;
+};
+
+const findById = (def: ContractDefinition, id: number) =>
+  documents(def).findFirst({ filters: { id }, populate: [def.fileField] });
+
+const pageParams = (query: Record<string, unknown>) => {
+  const maxPageSize = Number(process.env.API_MAX_PAGE_SIZE ?? 100);
+  const page = Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1);
+  const pageSize = Math.min(maxPageSize, Math.max(1, Number.parseInt(String(query.pageSize ?? maxPageSize), 10) || maxPageSize));
+  return { start: (page - 1) * pageSize, limit: pageSize };
+};
+
+/** Runs an action; expected failures become {message, errors}, unexpected ones the spec's fallback message. */
+const handle =
+  (failureMessage: (def: ContractDefinition) => string, def: ContractDefinition, action: (ctx: Context) => Promise<void>) =>
+  async (ctx: Context) => {
+    try {
+      await action(ctx);
+    } catch (error) {
+      if (error instanceof ContractError) {
+        reply(ctx, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        return;
+      }
+      strapi.log.error(`[contract] ${def.uid}: ${(error as Error).stack ?? error}`);
+      reply(ctx, 500, { message: failureMessage(def) });
+    }
+  };
+
+async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'create' | 'update') {
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  const { errors, values } = validateText(def, body);
+  const joinedAt = validateJoinedAt(def, body, errors);
+  const file = incomingFile(ctx, def.fileField);
+  let sniffed: SniffedType | null = null;
+  if (file) sniffed = await checkFile(def, file, errors);
+  else if (mode === 'create' && def.fileRequiredMessage) errors[def.fileField] = [def.fileRequiredMessage];
+
+  const firstError = Object.values(errors)[0]?.[0];
+  if (firstError) throw new ContractError(400, firstError, errors);
+
+  const attributes: Record<string, unknown> = {};
+  for (const rule of def.textFields) attributes[rule.attribute] = values[rule.field];
+  if (joinedAt) attributes.joinedAt = joinedAt;
+  return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined };
+}
+
+export function createContractActions(def: ContractDefinition) {
+  const serialize = (entry: Entry) => def.serialize(entry, fileUrlFor);
+
+  return {
+    contractFind: handle((d) => d.failure.list, def, async (ctx) => {
+      const { start, limit } = pageParams(ctx.query);
+      const [entries, count] = await Promise.all([
+        documents(def).findMany({ populate: [def.fileField], sort: def.sort, start, limit }),
+        documents(def).count({}),
+      ]);
+      reply(ctx, 200, { count, results: entries.map(serialize) });
+    }),
+
+    contractFindOne: handle((d) => d.failure.one, def, async (ctx) => {
+      const entry = await findById(def, parseId(ctx.params.id));
+      if (!entry) throw new ContractError(404, serverMessages.notFound);
+      reply(ctx, 200, serialize(entry));
+    }),
+
+    contractCreate: handle((d) => d.failure.create, def, async (ctx) => {
+      const { values, attributes, file } = await validateRequest(def, ctx, 'create');
+      if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
+      const stored = file ? await storeFile(def, file.file, file.sniffed, values) : undefined;
+      try {
+        const entry = await documents(def).create({
+          data: { ...attributes, ...(stored ? { [def.fileField]: stored.id } : {}) },
+          populate: [def.fileField],
+        });
+        reply(ctx, 201, serialize(entry));
+      } catch (error) {
+        await removeFile(stored); // a failed create leaves no orphan file
+        throw error;
+      }
+    }),
+
+    contractUpdate: handle((d) => d.failure.update, def, async (ctx) => {
+      const id = parseId(ctx.params.id);
+      const existing = await findById(def, id);
+      if (!existing) throw new ContractError(404, serverMessages.notFound);
+      const { values, attributes, file } = await validateRequest(def, ctx, 'update');
+      const stored = file ? await storeFile(def, file.file, file.sniffed, values) : undefined;
+      let entry: Entry;
+      try {
+        entry = await documents(def).update({
+          documentId: existing.documentId,
+          data: { ...attributes, ...(stored ? { [def.fileField]: stored.id } : {}) },
+          populate: [def.fileField],
+        });
+      } catch (error) {
+        await removeFile(stored);
+        throw error;
+      }
+      // The old file goes only once the entry points at the new one.
+      if (stored) await removeFile(existing[def.fileField] as MediaFile | null);
+      reply(ctx, 200, serialize(entry));
+    }),
+
+    contractDelete: handle((d) => d.failure.remove, def, async (ctx) => {
+      const existing = await findById(def, parseId(ctx.params.id));
+      if (!existing) throw new ContractError(404, serverMessages.notFound);
+      await documents(def).delete({ documentId: existing.documentId });
+      await removeFile(existing[def.fileField] as MediaFile | null);
+      ctx.status = 204;
+      ctx.body = null;
+    }),
+  };
+}
+
+/** The spec's REST routes for one kind, beside Strapi's own plural routes. */
+export function contractRoutes(path: string, controller: string) {
+  const handler = (action: string) => `${controller}.${action}`;
+  return {
+    type: 'content-api' as const,
+    routes: [
+      { method: 'GET' as const, path: `/${path}`, handler: handler('contractFind'), config: { auth: false } },
+      { method: 'GET' as const, path: `/${path}/:id`, handler: handler('contractFindOne'), config: { auth: false } },
+      { method: 'POST' as const, path: `/${path}`, handler: handler('contractCreate') },
+      { method: 'PUT' as const, path: `/${path}/:id`, handler: handler('contractUpdate') },
+      { method: 'DELETE' as const, path: `/${path}/:id`, handler: handler('contractDelete') },
+    ],
+  };
+}

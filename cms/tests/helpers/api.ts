@@ -1,0 +1,62 @@
+import { createHmac } from 'node:crypto';
+import sharp from 'sharp';
+
+export const json = async (response: Response) => {
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+};
+
+export async function login(baseUrl: string, email: string, password: string) {
+  const response = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: response.status, body: await json(response) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface FilePart {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+export function form(fields: Record<string, string>, files: Record<string, FilePart> = {}) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  for (const [key, file] of Object.entries(files)) body.append(key, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return body;
+}
+
+export const send = (baseUrl: string, method: string, path: string, body?: FormData, token?: string) =>
+  fetch(`${baseUrl}${path}`, { method, body, headers: token ? bearer(token) : {} });
+
+// Real, decodable media made on the fly (nothing binary is committed for tests).
+export const pngBytes = (width = 64, height = 48, colour = { r: 200, g: 120, b: 60 }) =>
+  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+export const jpegBytes = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 90 } } }).jpeg().toBuffer();
+export const gifBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).gif().toBuffer();
+
+/** The smallest well-formed MP4 header: an ftyp box (the sniffer decides by it, as browsers do). */
+export const mp4Bytes = (extra = 2048) => {
+  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  return Buffer.concat([ftyp, Buffer.alloc(extra)]);
+};
+export const webmBytes = () => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(512)]);
+export const aviBytes = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 4, 0, 0]), Buffer.from('AVI LIST'), Buffer.alloc(512)]);
+export const movBytes = () => Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(520)]);
+export const mkvBytes = () => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(512)]);
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** Signs a JWT the way users-permissions does (HS256), so tests can forge, expire or strip tokens. */
+export function signJwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }) {
+  const head = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
+  if (header.alg === 'none') return `${head}.`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+export const decodeJwt = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));

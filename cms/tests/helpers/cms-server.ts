@@ -1,0 +1,165 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+// @ts-expect-error plain ESM script shared with the start-up scripts
+import { spawnCms, waitForHttp, cmsEnv } from '../../../scripts/lib/cms.mjs';
+
+export const ADMIN_EMAIL = 'staff-test@example.org';
+export const ADMIN_PASSWORD = 'Test-Passw0rd';
+
+export interface TestCms {
+  url: string;
+  dir: string;
+  uploadsDir: string;
+  tmpDir: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+  /** Stops with SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  logs(): Promise<string>;
+  /** Rows in a database table (what is stored, not what the API says). */
+  countRows(table: string): Promise<number>;
+  uploadedFiles(): Promise<string[]>;
+  tempFiles(): Promise<string[]>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const usePostgres = process.env.TEST_DATABASE === 'postgres';
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
+
+async function createPostgresDatabase() {
+  const name = `cms_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropPostgresDatabase(name: string) {
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+export async function startTestCms(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestCms> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cms-test-'));
+  const port = await freePort();
+  const publicDir = path.join(dir, 'public');
+  const tmpDir = path.join(dir, 'tmp');
+  await mkdir(tmpDir, { recursive: true });
+  const database = usePostgres ? await createPostgresDatabase() : null;
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    CMS_PORT: String(port),
+    CMS_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    STRAPI_PUBLIC_DIR: publicDir,
+    SEED_DEMO_CONTENT: options.seed ? 'true' : 'false',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    TMPDIR: tmpDir,
+    STRAPI_LOG_LEVEL: 'warn',
+    ...(database
+      ? { DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url }
+      : { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: path.join(dir, 'data.db') }),
+    ...options.env,
+  };
+  const logFile = path.join(dir, 'cms.log');
+  let child: ChildProcess;
+
+  const boot = async () => {
+    child = spawnCms(env, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/_health`, { timeoutMs: 120_000, child });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- CMS log ---\n${await readFile(logFile, 'utf8').catch(() => '')}`);
+    }
+  };
+
+  const stopWith = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+
+  const sqlite = async <T>(run: (db: any) => T): Promise<T> => {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(env.DATABASE_FILENAME, { readonly: true, fileMustExist: true });
+    try {
+      return run(db);
+    } finally {
+      db.close();
+    }
+  };
+
+  await boot();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    uploadsDir: path.join(publicDir, 'uploads'),
+    tmpDir,
+    env: { ...cmsEnv(env) } as Record<string, string>,
+    async stop() {
+      await stopWith('SIGTERM');
+      if (database) await dropPostgresDatabase(database.name);
+      if (!process.env.KEEP_TEST_CMS) await rm(dir, { recursive: true, force: true });
+    },
+    async kill() {
+      await stopWith('SIGKILL');
+    },
+    async restart() {
+      await stopWith('SIGTERM');
+      await boot();
+    },
+    logs: () => readFile(logFile, 'utf8'),
+    async countRows(table) {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+      if (database) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const result = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
+          return result.rows[0].n as number;
+        } finally {
+          await client.end();
+        }
+      }
+      return sqlite((db) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+    },
+    async uploadedFiles() {
+      return (await readdir(path.join(publicDir, 'uploads'))).filter((name) => name !== '.gitkeep').sort();
+    },
+    async tempFiles() {
+      const list = async (folder: string): Promise<string[]> => {
+        const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+        const nested = await Promise.all(
+          entries.map((entry) => (entry.isDirectory() ? list(path.join(folder, entry.name)) : [path.join(folder, entry.name)])),
+        );
+        return nested.flat();
+      };
+      return list(tmpDir);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests boot the compiled Strapi (built once in globalSetup) on throwaway databases.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    // Each file boots its own CMS; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Installs cms/ and web/ as separate npm projects (see docs/decisions/001-separate-installs.md).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { cmsDir, webDir } from './lib/paths.mjs';
+
+if (process.env.SKIP_SUBPROJECT_INSTALL === 'true') process.exit(0);
+
+for (const dir of [cmsDir, webDir]) {
+  if (!existsSync(path.join(dir, 'package.json'))) continue;
+  const useCi = existsSync(path.join(dir, 'package-lock.json')) && process.env.CI === 'true';
+  const args = [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'];
+  console.log(`[install] npm ${args[0]} in ${path.basename(dir)}/ ...`);
+  const result = spawnSync('npm', args, {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', STRAPI_TELEMETRY_DISABLED: 'true' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
