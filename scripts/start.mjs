@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing, starts the CMS (an empty database is seeded with demo
 // content), then the web app, and stops both on Ctrl+C.
+import { cmsSecrets } from './lib/cms-env.mjs';
 import { ensureCmsBuilt, spawnCms, waitForHttp } from './lib/cms.mjs';
 import { adminDefaults } from './lib/demo.mjs';
 import { ensureWebBuilt, spawnWeb, webExists } from './lib/web.mjs';
@@ -30,7 +31,9 @@ await waitForHttp(`${cmsUrl}/_health`, { timeoutMs: 180_000, child: cms });
 console.log(`\n[start] CMS ready at ${cmsUrl} (console: ${cmsUrl}/admin)`);
 
 if (webExists()) {
-  const web = spawnWeb({ CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort });
+  const { SESSION_SECRET, WEB_PROXY_SECRET } = cmsSecrets();
+  // A production build served over plain http on this machine: the cookie cannot be Secure here.
+  const web = spawnWeb({ CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort, SESSION_SECRET, WEB_PROXY_SECRET, COOKIE_SECURE: process.env.COOKIE_SECURE || 'false' });
   children.push(web);
   web.on('exit', (code) => {
     if (code) console.error(`[start] the web app stopped with code ${code}`);

@@ -165,4 +165,17 @@ describe('login brute force', () => {
     expect(spoofed.status).toBe(429);
     expect((await json(spoofed)).message).toMatch(/Too many failed login attempts/);
   });
+
+  it('counts visitors of the web app separately only when the web app vouches for the address', async () => {
+    const viaWeb = (clientIp: string, secret: string) =>
+      fetch(`${cms.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-ip': clientIp, 'x-web-proxy-secret': secret },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+    // This loopback client is locked out by the test above; a vouched-for visitor is not.
+    expect((await viaWeb('192.0.2.10', cms.env.WEB_PROXY_SECRET)).status).toBe(200);
+    // Without the shared secret the header is ignored: still the locked-out loopback client.
+    expect((await viaWeb('192.0.2.11', 'wrong-secret')).status).toBe(429);
+  });
 });

@@ -3,7 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cmsDir } from './paths.mjs';
 
-const SECRET_NAMES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY'];
+// CMS secrets, plus the two the web app shares with it or needs (SESSION_SECRET, WEB_PROXY_SECRET).
+const SECRET_NAMES = [
+  'APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY',
+  'WEB_PROXY_SECRET', 'SESSION_SECRET',
+];
 const secret = () => randomBytes(24).toString('base64');
 
 const parseEnvFile = (file) =>

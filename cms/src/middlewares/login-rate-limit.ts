@@ -1,7 +1,26 @@
+import { timingSafeEqual } from 'crypto';
 import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
 
 const LOGIN_PATHS = new Set(['/api/users/login', '/api/auth/local']);
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The client a failed login is counted against. The web app logs staff in from its own address,
+ * so it passes the visitor's address in x-client-ip, trusted only with the shared WEB_PROXY_SECRET;
+ * anyone else's x-client-ip or X-Forwarded-For is ignored (unless TRUST_PROXY puts koa in proxy mode).
+ */
+export function clientKey(ctx: Context): string {
+  const secret = process.env.WEB_PROXY_SECRET;
+  const claimed = ctx.get('x-client-ip');
+  if (secret && claimed && sameSecret(ctx.get('x-web-proxy-secret'), secret)) return `web:${claimed.slice(0, 64)}`;
+  return ctx.ip;
+}
 
 interface Bucket {
   failures: number;
@@ -28,7 +47,7 @@ export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
     if (ctx.method !== 'POST' || !LOGIN_PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
 
     const now = Date.now();
-    const key = ctx.ip;
+    const key = clientKey(ctx);
     let bucket = buckets.get(key);
     if (bucket && bucket.resetAt <= now) {
       buckets.delete(key);
