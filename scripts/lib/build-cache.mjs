@@ -9,7 +9,8 @@ const listFiles = (dir) => {
     .flatMap((entry) => {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return listFiles(full);
-      return entry.isFile() ? [full] : [];
+      // Tests are not part of a build: editing them must not trigger one.
+      return entry.isFile() && !/\.test\.[cm]?[jt]sx?$/.test(entry.name) ? [full] : [];
     })
     .sort();
 };
