@@ -18,6 +18,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+const NOSCRIPT_CSS =
+  "[data-reveal]{opacity:1!important;transform:none!important}" +
+  "[data-nojs-hide],[data-js-only]{display:none!important}" +
+  "[data-nojs-show]{display:inline!important}";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
@@ -29,10 +34,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#a8441c" />
         <Meta />
         <Links />
-        {/* Scroll-reveal cards start hidden for the animation; without JavaScript they
-            must simply be there. */}
+        {/* Without JavaScript: scroll-reveal cards are simply there, truncated texts show
+            in full, and controls that need scripts are hidden. */}
         <noscript>
-          <style nonce={nonce}>{"[data-reveal]{opacity:1!important;transform:none!important}"}</style>
+          <style nonce={nonce}>{NOSCRIPT_CSS}</style>
         </noscript>
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">

@@ -49,6 +49,7 @@ export async function getSiteSettings(options?: CmsQueryOptions): Promise<SiteSe
     socialUrl: safeHttpUrl(s.socialUrl),
     socialLabel: s.socialLabel ?? "",
     mapEmbedUrl: safeHttpUrl(s.mapEmbedUrl),
+    mapUrl: mapPageUrl(safeHttpUrl(s.mapEmbedUrl)),
     mapLabel: s.mapLabel ?? s.address,
     siteUrl: env.PUBLIC_SITE_URL,
   };
@@ -70,4 +71,18 @@ export function safeHttpUrl(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** A full-page map for "open in a new tab": OpenStreetMap's embed URL carries a bbox. */
+export function mapPageUrl(embedUrl: string | null): string | null {
+  if (!embedUrl) return null;
+  const url = new URL(embedUrl);
+  const bbox = url.searchParams.get("bbox")?.split(",").map(Number);
+  if (url.hostname.endsWith("openstreetmap.org") && bbox?.length === 4 && bbox.every(Number.isFinite)) {
+    const [west, south, east, north] = bbox as [number, number, number, number];
+    const lat = ((south + north) / 2).toFixed(5);
+    const lon = ((west + east) / 2).toFixed(5);
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
+  }
+  return embedUrl;
 }

@@ -13,6 +13,7 @@ export interface SiteSettings {
   socialUrl: string | null;
   socialLabel: string;
   mapEmbedUrl: string | null;
+  mapUrl: string | null;
   mapLabel: string;
   siteUrl: string;
 }

@@ -77,7 +77,7 @@ export const en = {
   "home.slider.goTo": "Go to slide {number}",
   "home.slider.pause": "Pause slideshow",
   "home.slider.play": "Play slideshow",
-  "home.participation.check": "Included",
+  "home.hero.learnMore": "Learn about us",
 
   "objectives.banner": "OUR OBJECTIVES",
   "objectives.core": "Core objectives",

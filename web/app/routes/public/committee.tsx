@@ -1,3 +1,77 @@
-export default function Page() {
-  return <h1>committee</h1>;
+import type { Route } from "./+types/committee";
+import { PageBanner } from "~/components/site/PageBanner";
+import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { Img } from "~/components/ui/Img";
+import { loadFromCms } from "~/lib/cms.server";
+import { getCommittee } from "~/lib/content/collections.server";
+import { translator, useT } from "~/lib/i18n";
+import { seo, siteFromMatches } from "~/lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translator();
+  return seo({ site: siteFromMatches(matches), title: t("nav.committee"), path: "/current-committee" });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadFromCms(async () => ({ members: await getCommittee({ signal: request.signal }) }));
+}
+
+/** Shown when a member has no photo (spec section 3): the project's own drawing. */
+const PLACEHOLDER = "/avatar-placeholder.svg";
+
+export default function CommitteePage({ loaderData }: Route.ComponentProps) {
+  const { members } = loaderData;
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={t("committee.title")} />
+      <div className="container-page py-14 sm:py-16">
+        {members.length === 0 ? (
+          <p className="rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-sand-200">{t("committee.empty")}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="committee-list">
+            {members.map((member) => (
+              <li key={member.id} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-card ring-1 ring-sand-200">
+                {member.photo ? (
+                  <Img
+                    image={member.photo}
+                    alt={t("committee.photoAlt", { name: member.name })}
+                    sizes="160px"
+                    className="size-36 rounded-full object-cover ring-4 ring-saffron-light"
+                  />
+                ) : (
+                  <img
+                    src={PLACEHOLDER}
+                    width={144}
+                    height={144}
+                    alt=""
+                    loading="lazy"
+                    className="size-36 rounded-full object-cover ring-4 ring-saffron-light"
+                  />
+                )}
+                <h2 className="mt-4 text-xl font-bold">{member.name}</h2>
+                <p className="mt-1 font-medium text-clay">{member.role}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+// Spec section 8: the team loading error is shown in red in place of the list.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={t("committee.title")} />
+      <div className="container-page">
+        <ErrorNotice>
+          <p className="font-semibold">{t("committee.loadError")}</p>
+          <p className="mt-1">{errorText(error, t)}</p>
+        </ErrorNotice>
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,108 @@
-export default function Page() {
-  return <h1>contact</h1>;
+import type { Route } from "./+types/contact";
+import { useOpenDonate } from "~/components/site/donate-context";
+import { PageBanner } from "~/components/site/PageBanner";
+import { Globe, Heart, Mail, MapPin, Phone } from "~/components/ui/icons";
+import { translator, useT } from "~/lib/i18n";
+import { useNonce } from "~/lib/nonce";
+import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
+
+// The contact details are the site settings the public layout already loaded: this page
+// needs no query of its own.
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translator();
+  return seo({ site: siteFromMatches(matches), title: t("contact.title"), description: t("contact.intro"), path: "/contact" });
+}
+
+export default function ContactPage({ matches }: Route.ComponentProps) {
+  const t = useT();
+  const nonce = useNonce();
+  const openDonate = useOpenDonate();
+  const site = siteFromMatches(matches);
+  if (!site) return null;
+
+  const rows = [
+    { icon: MapPin, label: t("contact.address"), content: <span>{site.address}</span> },
+    { icon: Phone, label: t("contact.phone"), content: <a href={site.phoneHref} className="font-semibold text-clay hover:underline">{site.phone}</a> },
+    {
+      icon: Mail,
+      label: t("contact.email"),
+      content: <a href={`mailto:${site.email}`} className="font-semibold break-all text-clay hover:underline">{site.email}</a>,
+    },
+    ...(site.socialUrl
+      ? [
+          {
+            icon: Globe,
+            label: t("contact.social"),
+            content: (
+              <a href={site.socialUrl} rel="noopener noreferrer" target="_blank" className="font-semibold text-clay hover:underline">
+                {t("nav.social", { label: site.socialLabel || t("nav.socialFallback") })}
+              </a>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdString(organizationJsonLd(site, "/favicon.svg")) }} />
+      <PageBanner title={t("contact.title")} intro={t("contact.intro")} />
+      <div id="contact" className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_1.3fr]">
+        <div className="space-y-8">
+          <section aria-labelledby="contact-details" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200 sm:p-8">
+            <h2 id="contact-details" className="text-2xl font-bold text-clay-dark">
+              {site.name}
+            </h2>
+            <dl className="mt-6 space-y-5">
+              {rows.map(({ icon: Icon, label, content }) => (
+                <div key={label} className="flex gap-4">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-saffron-light text-clay-dark">
+                    <Icon />
+                  </span>
+                  <div>
+                    <dt className="text-sm font-semibold tracking-wide text-muted uppercase">{label}</dt>
+                    <dd className="mt-0.5">{content}</dd>
+                  </div>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section id="donate" aria-labelledby="donate-heading" className="rounded-2xl bg-sage-light p-6 sm:p-8">
+            <h2 id="donate-heading" className="flex items-center gap-2 text-2xl font-bold text-sage">
+              <Heart />
+              {t("donate.contactSection")}
+            </h2>
+            <p className="mt-3">{t("contact.donateText")}</p>
+            <a href="#donate" onClick={openDonate} className="btn btn-primary mt-5" data-js-only="">
+              {t("donate.button")}
+            </a>
+          </section>
+        </div>
+
+        <section aria-labelledby="map-heading" className="flex flex-col">
+          <h2 id="map-heading" className="sr-only">
+            {t("contact.map")}
+          </h2>
+          {site.mapEmbedUrl ? (
+            <>
+              <iframe
+                src={site.mapEmbedUrl}
+                title={t("contact.mapTitle", { label: site.mapLabel })}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                sandbox="allow-scripts allow-same-origin allow-popups"
+                className="min-h-[22rem] w-full flex-1 rounded-2xl border-0 bg-sand shadow-card lg:min-h-[32rem]"
+              />
+              <a href={site.mapUrl ?? site.mapEmbedUrl} rel="noopener noreferrer" target="_blank" className="mt-3 self-start text-sm font-semibold text-clay hover:underline">
+                {t("contact.mapLink")}
+              </a>
+            </>
+          ) : (
+            <p className="rounded-2xl bg-white p-6 text-muted">{site.address}</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,102 @@
-export default function Page() {
-  return <h1>objectives</h1>;
+import type { Route } from "./+types/objectives";
+import { PageBanner } from "~/components/site/PageBanner";
+import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { CheckCircle, Heart, Home as HomeIcon, Shield, Users } from "~/components/ui/icons";
+import { loadFromCms } from "~/lib/cms.server";
+import { getObjectivesPage } from "~/lib/content/pages.server";
+import { translator, useT } from "~/lib/i18n";
+import { seo, siteFromMatches } from "~/lib/seo";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    title: translator()("nav.objectives"),
+    description: loaderData?.page.intro,
+    path: "/objectives",
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadFromCms(async () => ({ page: await getObjectivesPage({ signal: request.signal }) }));
+}
+
+const CORE_ICONS = [HomeIcon, Users, Shield, Heart];
+
+export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={page.bannerTitle || t("objectives.banner")} intro={page.intro} />
+
+      <section aria-labelledby="core-heading" className="container-page py-14 sm:py-16">
+        <h2 id="core-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+          {t("objectives.core")}
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+          {page.coreObjectives.map((item, i) => {
+            const Icon = CORE_ICONS[i % CORE_ICONS.length]!;
+            return (
+              <li key={item.title} className="flex gap-5 rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200">
+                <span className="grid size-12 shrink-0 place-items-center rounded-full bg-saffron-light text-clay-dark">
+                  <Icon size={24} />
+                </span>
+                <div>
+                  <h3 className="text-xl font-bold">{item.title}</h3>
+                  <p className="mt-2 text-muted">{item.description}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="additional-heading" className="bg-sand/60 py-14 sm:py-16">
+        <div className="container-page">
+          <h2 id="additional-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+            {t("objectives.additional")}
+          </h2>
+          <ol className="mt-8 grid gap-4 lg:grid-cols-2">
+            {page.additionalObjectives.map((text, i) => (
+              <li key={i} className="flex gap-4 rounded-2xl bg-white p-5 ring-1 ring-sand-200">
+                <span aria-hidden="true" className="font-serif text-2xl font-bold text-saffron">
+                  {String(i + 1).padStart(2, "0")}
+                </span>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="areas-heading" className="container-page py-14 sm:py-16">
+        <h2 id="areas-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+          {t("objectives.keyAreas")}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {page.keyAreas.map((area) => (
+            <li key={area.title} className="rounded-2xl border-t-4 border-sage bg-white p-6 shadow-card">
+              <h3 className="flex items-center gap-2 text-xl font-bold text-sage">
+                <CheckCircle />
+                {area.title}
+              </h3>
+              <p className="mt-2 text-muted">{area.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={t("objectives.banner")} />
+      <div className="container-page">
+        <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
+      </div>
+    </>
+  );
 }

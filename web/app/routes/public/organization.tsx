@@ -1,3 +1,134 @@
-export default function Page() {
-  return <h1>organization</h1>;
+import type { Route } from "./+types/organization";
+import { PageBanner } from "~/components/site/PageBanner";
+import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { Calendar, Check, CheckCircle } from "~/components/ui/icons";
+import { loadFromCms } from "~/lib/cms.server";
+import { getOrganizationPage } from "~/lib/content/pages.server";
+import { translator, useT } from "~/lib/i18n";
+import { seo, siteFromMatches } from "~/lib/seo";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return seo({
+    site: siteFromMatches(matches),
+    title: translator()("nav.organization"),
+    description: loaderData?.page.journey.slice(0, 160),
+    path: "/organization",
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadFromCms(async () => ({ page: await getOrganizationPage({ signal: request.signal }) }));
+}
+
+export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={page.bannerTitle || t("organization.banner")} />
+
+      <div className="container-page grid gap-10 py-14 sm:py-16 lg:grid-cols-2">
+        {page.journey ? (
+          <section aria-labelledby="journey-heading">
+            <h2 id="journey-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+              {page.journeyHeading}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed">{page.journey}</p>
+          </section>
+        ) : null}
+        {page.commitments ? (
+          <section aria-labelledby="commitments-heading">
+            <h2 id="commitments-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+              {page.commitmentsHeading}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed">{page.commitments}</p>
+          </section>
+        ) : null}
+      </div>
+
+      <div className="bg-sand/60 py-14 sm:py-16">
+        <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.2fr]">
+          <section aria-labelledby="standards-heading">
+            <h2 id="standards-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+              {page.standardsHeading}
+            </h2>
+            <ul className="mt-6 space-y-3">
+              {page.standards.map((text, i) => (
+                <li key={i} className="flex gap-3">
+                  <CheckCircle size={22} className="mt-0.5 shrink-0 text-sage" />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+              {t("organization.history")}
+            </h2>
+            <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+              {page.historyCards.map((card) => (
+                <li key={card.title} className="rounded-2xl bg-white p-6 shadow-card">
+                  {card.yearBs ? (
+                    <p className="flex items-center gap-2 font-serif text-2xl font-bold text-clay-dark">
+                      <Calendar className="text-clay" />
+                      {t("organization.yearBs", { year: card.yearBs })}
+                    </p>
+                  ) : null}
+                  <h3 className="mt-3 text-xl font-bold">{card.title}</h3>
+                  <p className="mt-2 text-muted">{card.text}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="programmes-heading" className="container-page py-14 sm:py-16">
+        <h2 id="programmes-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
+          {page.programmesHeading}
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {page.programmes.map((p, i) => (
+            <li key={p.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200">
+              <span aria-hidden="true" className="font-serif text-3xl font-bold text-saffron">
+                {i + 1}
+              </span>
+              <h3 className="mt-2 text-lg font-bold">{p.title}</h3>
+              <p className="mt-2 text-muted">{p.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {page.challenges.length ? (
+        <section aria-labelledby="challenges-heading" className="bg-sage-light/70 py-14 sm:py-16">
+          <div className="container-page">
+            <h2 id="challenges-heading" className="text-2xl font-bold text-sage sm:text-3xl">
+              {page.challengesHeading}
+            </h2>
+            <ul className="mt-6 grid gap-4 md:grid-cols-2">
+              {page.challenges.map((text, i) => (
+                <li key={i} className="flex gap-3 rounded-xl bg-white p-5">
+                  <Check className="mt-0.5 shrink-0 text-sage" />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  return (
+    <>
+      <PageBanner title={t("organization.banner")} />
+      <div className="container-page">
+        <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
+      </div>
+    </>
+  );
 }

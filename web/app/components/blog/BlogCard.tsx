@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { Img } from "~/components/ui/Img";
+import { Calendar } from "~/components/ui/icons";
+import type { BlogCardView } from "~/lib/content/types";
+import { useT } from "~/lib/i18n";
+
+export function BlogCard({ blog }: { blog: BlogCardView }) {
+  const t = useT();
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-sand-200 transition-shadow focus-within:ring-2 focus-within:ring-saffron hover:shadow-lg">
+      {blog.image ? (
+        <Img
+          image={blog.image}
+          alt=""
+          sizes="(min-width: 1200px) 380px, (min-width: 600px) 50vw, 100vw"
+          className="aspect-[16/10] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
+        />
+      ) : (
+        <div aria-hidden="true" className="aspect-[16/10] w-full bg-linear-to-br from-saffron-light to-sand" />
+      )}
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Calendar size={16} />
+          <time dateTime={blog.createdAt}>{blog.dateLabel}</time>
+        </p>
+        <h2 className="mt-2 text-xl font-bold leading-snug">
+          {/* The whole card is clickable through this link's ::after overlay. */}
+          <Link
+            to={`/blogs/details/${blog.id}`}
+            prefetch="intent"
+            className="text-ink after:absolute after:inset-0 hover:text-clay-dark focus-visible:outline-none"
+          >
+            {blog.title}
+          </Link>
+        </h2>
+        {blog.excerpt ? <p className="mt-3 text-muted">{blog.excerpt}</p> : null}
+        <p className="mt-auto pt-4 text-sm text-muted">{t("blogs.by", { author: blog.author })}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { Img } from "~/components/ui/Img";
+import { Modal } from "~/components/ui/Modal";
+import { Close } from "~/components/ui/icons";
+import type { GalleryImageView } from "~/lib/content/types";
+import { useT } from "~/lib/i18n";
+
+interface ImageModalProps {
+  image: GalleryImageView;
+  /** Where Close leads (the gallery without ?image=): a real link, so it works without JavaScript. */
+  closeHref: string;
+  onClose: () => void;
+}
+
+/** Spec section 2: title, image, description and a Close button. */
+export function ImageModal({ image, closeHref, onClose }: ImageModalProps) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} panelClassName="max-w-4xl">
+      <div className="flex flex-col" data-testid="image-modal">
+        <div className="flex items-start justify-between gap-4 p-5 sm:px-7">
+          <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
+            {image.title}
+          </h2>
+        </div>
+        <Img
+          image={image.image}
+          sizes="(min-width: 900px) 860px, 100vw"
+          priority
+          className="max-h-[65vh] w-full bg-night object-contain"
+        />
+        <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:px-7">
+          <p className="text-muted">{image.description}</p>
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              onClose();
+            }}
+            className="btn btn-ghost shrink-0"
+            data-autofocus=""
+          >
+            <Close size={18} />
+            {t("common.close")}
+          </Link>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { VideoCard } from "./VideoCard";
+
+const long = "The children light oil lamps and draw rangoli at the gate of the home on the evening of Tihar, the festival of lights.";
+
+describe("VideoCard", () => {
+  it("truncates a long description at 80 characters and toggles Read more / Show less", () => {
+    render(<VideoCard video={{ id: 1, title: "Tihar", description: long, src: "/uploads/v.mp4", mime: "video/mp4" }} />);
+    const description = screen.getByTestId("video-description");
+    const visible = () => Array.from(description.querySelectorAll("span")).find((s) => !s.hidden)!.textContent;
+    expect(visible()).toBe(`${long.slice(0, 80).trimEnd()}...`);
+    const toggle = screen.getByRole("button", { name: "Read more" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(toggle);
+    expect(visible()).toBe(long);
+    expect(screen.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(screen.getByRole("button", { name: "Show less" }));
+    expect(visible()).toContain("...");
+  });
+
+  it("shows a short description whole, without a toggle", () => {
+    render(<VideoCard video={{ id: 2, title: "Hills", description: "Sunrise.", src: "/uploads/h.mp4", mime: "video/mp4" }} />);
+    expect(screen.getByTestId("video-description")).toHaveTextContent("Sunrise.");
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("does not download the video before it is played", () => {
+    const { container } = render(
+      <VideoCard video={{ id: 3, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4" }} />,
+    );
+    expect(container.querySelector("video")).toHaveAttribute("preload", "none");
+  });
+});

@@ -1,0 +1,114 @@
+import { useId, useState } from "react";
+import { Modal } from "~/components/ui/Modal";
+import { Close, Mail, Phone } from "~/components/ui/icons";
+import type { SiteSettings } from "~/lib/content/types";
+import { useT } from "~/lib/i18n";
+import { DONATION_PRESETS_NPR, donationMailto, formatNpr, PAYMENT_OPTIONS } from "./donation";
+
+interface DonationModalProps {
+  open: boolean;
+  onClose: () => void;
+  site: SiteSettings | null;
+}
+
+/**
+ * The spec's donation modal, made honest: it takes no payment and submits nothing. The
+ * visitor picks an amount and a way to give, and gets a pre-filled e-mail or a phone
+ * number to complete it with the home's staff.
+ */
+export function DonationModal({ open, onClose, site }: DonationModalProps) {
+  const t = useT();
+  const titleId = useId();
+  const [amount, setAmount] = useState<number>(DONATION_PRESETS_NPR[0]);
+  const [method, setMethod] = useState(PAYMENT_OPTIONS[0]!.id);
+  const methodLabel = t(PAYMENT_OPTIONS.find((m) => m.id === method)!.label);
+  const amountText = formatNpr(amount);
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} panelClassName="max-w-lg">
+      <div className="p-6 sm:p-8" data-testid="donation-modal">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-2xl font-bold text-clay-dark">
+            {t("donate.title")}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="-m-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand"
+          >
+            <Close />
+            <span className="sr-only">{t("donate.close")}</span>
+          </button>
+        </div>
+        <p className="mt-3 text-muted">{t("donate.intro")}</p>
+
+        <fieldset className="mt-6">
+          <legend className="font-semibold">{t("donate.amountLegend")}</legend>
+          <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {DONATION_PRESETS_NPR.map((preset) => (
+              <label
+                key={preset}
+                className="flex cursor-pointer items-center justify-center rounded-xl border border-sand-200 px-3 py-2.5 font-semibold has-[:checked]:border-clay has-[:checked]:bg-saffron-light has-[:checked]:text-clay-dark has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-saffron"
+              >
+                <input
+                  type="radio"
+                  name="donation-amount"
+                  value={preset}
+                  checked={amount === preset}
+                  onChange={() => setAmount(preset)}
+                  className="sr-only"
+                />
+                {t("donate.amount", { amount: formatNpr(preset) })}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-6">
+          <legend className="font-semibold">{t("donate.methodLegend")}</legend>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2">
+            {PAYMENT_OPTIONS.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-sand-200 px-3 py-2.5 has-[:checked]:border-clay has-[:checked]:bg-saffron-light"
+              >
+                <input
+                  type="radio"
+                  name="donation-method"
+                  value={option.id}
+                  checked={method === option.id}
+                  onChange={() => setMethod(option.id)}
+                  className="size-4 accent-clay"
+                />
+                {t(option.label)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <p className="mt-6 font-medium">{t("donate.howTo")}</p>
+        {site ? (
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <a
+              className="btn btn-primary"
+              href={donationMailto(
+                site.email,
+                t("donate.mailSubject", { amount: amountText }),
+                t("donate.mailBody", { amount: amountText, method: methodLabel }),
+              )}
+              data-testid="donate-mailto"
+            >
+              <Mail size={18} />
+              {t("donate.emailUs")}
+            </a>
+            <a className="btn btn-ghost" href={site.phoneHref}>
+              <Phone size={18} />
+              {t("donate.callUs", { phone: site.phone })}
+            </a>
+          </div>
+        ) : null}
+        <p className="mt-4 text-sm text-muted">{t("donate.noPayment")}</p>
+      </div>
+    </Modal>
+  );
+}

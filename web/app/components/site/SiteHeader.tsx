@@ -1,0 +1,111 @@
+import { Link, NavLink, useLocation } from "react-router";
+import { Globe, MenuIcon } from "~/components/ui/icons";
+import type { SiteSettings } from "~/lib/content/types";
+import { useT } from "~/lib/i18n";
+import { useOpenDonate } from "./donate-context";
+import { NAV_ITEMS } from "./nav";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-[0.95rem] font-medium transition-colors ${
+    isActive ? "bg-saffron-light text-clay-dark" : "text-ink hover:bg-sand hover:text-clay-dark"
+  }`;
+
+export function SiteHeader({ site }: { site: SiteSettings | null }) {
+  const t = useT();
+  const location = useLocation();
+  const openDonate = useOpenDonate();
+  const name = site?.name ?? "";
+  const socialLabel = t("nav.social", { label: site?.socialLabel || t("nav.socialFallback") });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-sand-200 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={t("nav.homeLink", { name })}>
+          <img src="/favicon.svg" width={36} height={36} alt="" className="size-9 shrink-0" />
+          <span className="truncate font-serif text-lg font-bold leading-tight text-clay-dark md:hidden lg:inline">
+            {name}
+          </span>
+        </Link>
+
+        <nav aria-label={t("nav.label")} className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-0.5">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 md:ml-2">
+          {site?.socialUrl ? (
+            <a
+              href={site.socialUrl}
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label={socialLabel}
+              title={socialLabel}
+              className="hidden size-10 place-items-center rounded-full text-sage hover:bg-sage-light md:grid"
+            >
+              <Globe size={20} />
+            </a>
+          ) : null}
+          <a href="/contact#donate" onClick={openDonate} className="btn btn-primary min-h-10 px-4 text-sm">
+            {t("donate.button")}
+          </a>
+
+          {/* A native disclosure: the mobile menu also opens without JavaScript. Keyed by
+              location so it closes after each navigation. */}
+          <details key={location.key} className="group md:hidden" onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.currentTarget.open = false;
+              e.currentTarget.querySelector("summary")?.focus();
+            }
+          }}>
+            <summary
+              className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden"
+            >
+              <MenuIcon size={24} />
+              <span className="sr-only">{t("nav.menu")}</span>
+            </summary>
+            <nav
+              aria-label={t("nav.label")}
+              className="absolute inset-x-0 top-16 border-b border-sand-200 bg-cream shadow-card"
+            >
+              <ul className="container-page flex flex-col py-3">
+                {NAV_ITEMS.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/"}
+                      className={({ isActive }) =>
+                        `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? "bg-saffron-light text-clay-dark" : "text-ink hover:bg-sand"}`
+                      }
+                    >
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+                {site?.socialUrl ? (
+                  <li>
+                    <a
+                      href={site.socialUrl}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      className="flex items-center gap-2 rounded-lg px-3 py-3 text-lg font-medium text-sage hover:bg-sand"
+                    >
+                      <Globe size={20} />
+                      {socialLabel}
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

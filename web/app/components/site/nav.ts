@@ -1,0 +1,12 @@
+import type { MessageKey } from "~/lib/i18n";
+
+/** Header navigation, in the spec's order (section 2). */
+export const NAV_ITEMS: { to: string; label: MessageKey }[] = [
+  { to: "/", label: "nav.home" },
+  { to: "/objectives", label: "nav.objectives" },
+  { to: "/current-committee", label: "nav.committee" },
+  { to: "/organization", label: "nav.organization" },
+  { to: "/gallery", label: "nav.gallery" },
+  { to: "/blogs", label: "nav.blogs" },
+  { to: "/contact", label: "nav.contact" },
+];

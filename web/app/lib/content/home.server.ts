@@ -1,0 +1,98 @@
+import { cmsQuery, CmsError, type CmsQueryOptions } from "../cms.server";
+import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
+import { type CmsFile, FILE_FIELDS, pickSize, toImage } from "./media";
+import type { HomeView } from "./types";
+
+const HOME_QUERY = /* GraphQL */ `
+  query HomePage {
+    home {
+      heroSlides { heading text imageAlt image { ${FILE_FIELDS} } }
+      welcomeHeading
+      welcomeIntro
+      welcomeCards { title description }
+      benefitsHeading
+      benefitsIntro
+      benefits { title alt image { ${FILE_FIELDS} } items { text } }
+      participationHeading
+      participationIntro
+      participationImage { ${FILE_FIELDS} }
+      participationImageAlt
+      initiatives { title description }
+      admissionHeading
+      admissionIntro
+      admissionListOneTitle
+      admissionListOne { text }
+      admissionListTwoTitle
+      admissionListTwo { text }
+    }
+  }
+`;
+
+type Titled = { title: string; description: string | null };
+type Item = { text: string };
+
+interface HomeQueryResult {
+  home: {
+    heroSlides: { heading: string; text: string; imageAlt: string | null; image: CmsFile | null }[];
+    welcomeHeading: string;
+    welcomeIntro: string | null;
+    welcomeCards: Titled[];
+    benefitsHeading: string;
+    benefitsIntro: string | null;
+    benefits: { title: string; alt: string | null; image: CmsFile | null; items: Item[] }[];
+    participationHeading: string;
+    participationIntro: string | null;
+    participationImage: CmsFile | null;
+    participationImageAlt: string | null;
+    initiatives: Titled[];
+    admissionHeading: string;
+    admissionIntro: string | null;
+    admissionListOneTitle: string | null;
+    admissionListOne: Item[];
+    admissionListTwoTitle: string | null;
+    admissionListTwo: Item[];
+  } | null;
+}
+
+const titled = (list: Titled[] | null | undefined) =>
+  (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
+const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
+
+export async function getHomePage(options?: CmsQueryOptions): Promise<HomeView> {
+  const { home } = await cmsQuery<HomeQueryResult>(HOME_QUERY, undefined, options);
+  if (!home) throw new CmsError("missing-content", "home is empty: has the CMS been seeded?");
+  const slides = (home.heroSlides ?? []).slice(0, 3).map((s) => ({
+    headingHtml: sanitizeInline(s.heading),
+    textHtml: sanitizeInline(s.text),
+    image: toImage(s.image, s.imageAlt),
+  }));
+  const firstSlide = home.heroSlides?.[0];
+  return {
+    slides,
+    welcomeHeading: home.welcomeHeading,
+    welcomeIntro: home.welcomeIntro ?? "",
+    welcomeCards: titled(home.welcomeCards),
+    benefitsHeading: home.benefitsHeading,
+    benefitsIntro: home.benefitsIntro ?? "",
+    benefits: (home.benefits ?? []).map((b) => ({
+      title: b.title,
+      image: toImage(b.image, b.alt),
+      items: texts(b.items),
+    })),
+    participationHeading: home.participationHeading,
+    participationIntro: home.participationIntro ?? "",
+    participationImage: toImage(home.participationImage, home.participationImageAlt),
+    initiatives: titled(home.initiatives),
+    admissionHeading: home.admissionHeading,
+    admissionIntro: home.admissionIntro ?? "",
+    admissionLists: [
+      { title: home.admissionListOneTitle ?? "", items: texts(home.admissionListOne) },
+      { title: home.admissionListTwoTitle ?? "", items: texts(home.admissionListTwo) },
+    ],
+    description: excerpt(
+      toPlainText(home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : "")),
+      160,
+    ),
+    ogImage: pickSize(firstSlide?.image, 1000),
+  };
+}
