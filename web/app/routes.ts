@@ -12,8 +12,8 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
 
-    // ── ADMIN (issue 4): /login belongs inside this public layout, e.g.
-    //    route("login", "routes/admin/login.tsx"),
+    // ── ADMIN (issue 4): staff login, inside the public layout ─────────────────────
+    route("login", "routes/admin/login.tsx"),
     // ──────────────────────────────────────────────────────────────────────────────
 
     // Any other path: 404 page (keep last in this list).
@@ -25,13 +25,31 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blogs/rss.xml", "routes/resources/blogs-rss.ts"),
 
-  // ── ADMIN (issue 4): staff routes with the sidebar layout go here, e.g.
-  //    layout("routes/admin/layout.tsx", [
-  //      route("dashboard", "routes/admin/dashboard.tsx"),
-  //      route("teams", "routes/admin/teams.tsx"), ...
-  //    ]),
-  //    Note: /blogs/new, /blogs/edit/:id and /blogs/:id are admin paths; React Router
-  //    ranks static segments first, so they coexist with /blogs/details/:id and
-  //    /blogs/rss.xml above.
+  // ── ADMIN (issue 4): staff routes (spec section 2) with the sidebar layout ───────
+  //    /blogs/new, /blogs/edit/:id and /blogs/:id are admin paths; React Router ranks
+  //    static segments first, so they coexist with /blogs/details/:id and /blogs/rss.xml.
+  route("logout", "routes/admin/logout.ts"),
+  // Upload endpoint of the admin forms (XHR with progress) and the blog preview.
+  route("admin/save/:kind/:id?", "routes/admin/save.ts"),
+  route("admin/preview", "routes/admin/preview.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("teams", "routes/admin/teams/list.tsx"),
+    route("teams/new", "routes/admin/teams/new.tsx"),
+    route("teams/:id", "routes/admin/teams/view.tsx"),
+    route("teams/:id/edit", "routes/admin/teams/edit.tsx"),
+    route("gallery/images", "routes/admin/images/list.tsx"),
+    route("gallery/images/new", "routes/admin/images/new.tsx"),
+    route("gallery/images/:id", "routes/admin/images/view.tsx"),
+    route("gallery/images/:id/edit", "routes/admin/images/edit.tsx"),
+    route("gallery/videos", "routes/admin/videos/list.tsx"),
+    route("gallery/videos/new", "routes/admin/videos/new.tsx"),
+    route("gallery/videos/:id", "routes/admin/videos/view.tsx"),
+    route("gallery/videos/:id/edit", "routes/admin/videos/edit.tsx"),
+    route("bloglist", "routes/admin/blogs/list.tsx"),
+    route("blogs/new", "routes/admin/blogs/new.tsx"),
+    route("blogs/edit/:id", "routes/admin/blogs/edit.tsx"),
+    route("blogs/:id", "routes/admin/blogs/view.tsx"),
+  ]),
   // ──────────────────────────────────────────────────────────────────────────────
 ] satisfies RouteConfig;

@@ -11,6 +11,9 @@ declare module "react-router" {
   interface AppLoadContext {
     /** CSP nonce of this request, for <Scripts>, <ScrollRestoration> and inline data. */
     nonce: string;
+    /** The visitor's address (socket address unless express's trust proxy says otherwise):
+     * the admin login passes it to the CMS so failed logins are limited per visitor. */
+    clientIp?: string;
   }
 }
 
@@ -55,6 +58,9 @@ app.get("/healthz", (_req, res) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? "") }),
+    getLoadContext: (req, res) => ({
+      nonce: String(res.locals.nonce ?? ""),
+      clientIp: req.ip ?? req.socket.remoteAddress,
+    }),
   }),
 );

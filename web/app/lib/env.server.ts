@@ -20,6 +20,18 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     // How long a page waits for the CMS before showing the friendly 503 page.
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2500),
+    // ── Admin (issue 4) ──
+    // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
+    WEB_PROXY_SECRET: z.string().min(1).optional(),
+    // The session cookie is Secure in production; `npm start` serves the build over plain
+    // http on this machine, so it can say COOKIE_SECURE=false.
+    COOKIE_SECURE: z
+      .enum(["true", "false", "1", "0"], { message: "COOKIE_SECURE must be true or false" })
+      .transform((v) => v === "true" || v === "1")
+      .optional(),
+    // Upload limits the admin checks before passing files on (the CMS has the same ones).
+    IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+    VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -1,0 +1,362 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { KINDS, savePath, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import { at } from "~/lib/admin/messages";
+import { ACCEPT, isAllowedFile, pickFile, schemaFor } from "~/lib/admin/schemas";
+import { ButtonSpinner, ErrorAlert } from "./Feedback";
+import { MarkdownField } from "./MarkdownField";
+import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type: "text" | "email" | "textarea" | "markdown" | "file";
+  maxLength?: number;
+  rows?: number;
+  hint?: string;
+  autoComplete?: string;
+}
+
+/** What a form page's own action returns when a post without JavaScript failed. */
+export interface FormActionData {
+  message: string;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+type SaveResponse =
+  | { ok: true; redirectTo: string }
+  | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string };
+
+type Phase = "idle" | "uploading" | "processing";
+
+/**
+ * The create / edit form of every kind. react-hook-form validates with the kind's zod
+ * schema (on submit, then on change); a valid form is uploaded with XMLHttpRequest to
+ * /admin/save/... so the upload shows real progress, and on success the page navigates
+ * to where the kind goes after a save. Without JavaScript it is a plain multipart post
+ * to the page's own action. A failed save keeps everything the user typed.
+ */
+export function ContentForm({
+  kind,
+  mode,
+  id,
+  fields,
+  defaults,
+  currentFile,
+  limits,
+  actionData,
+  busyLabel,
+}: {
+  kind: KindKey;
+  mode: "create" | "edit";
+  id?: number;
+  fields: FieldSpec[];
+  defaults: Record<string, string>;
+  /** The file the item has now (edit mode). */
+  currentFile?: { url: string | null; alt: string };
+  limits: UploadLimits;
+  actionData?: FormActionData;
+  /** 'Saving...' (team), 'Submitting...' (video)... */
+  busyLabel: string;
+}) {
+  const config = KINDS[kind];
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [percent, setPercent] = useState(0);
+  const [formError, setFormError] = useState<string | null>(actionData?.message ?? null);
+  const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
+
+  const initial = actionData?.values ?? defaults;
+  const schema = useMemo(() => schemaFor[kind]({ mode, limits }), [kind, mode, limits]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+    // Spec section 5: validated on submit, re-validated on change afterwards.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { ...initial },
+  });
+
+  useEffect(() => () => xhrRef.current?.abort(), []);
+
+  const upload = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const body = new FormData(form);
+    const file = body.get(config.fileField);
+    // An untouched file input: nothing to send (edit mode keeps the current file).
+    if (file instanceof File && file.size === 0 && !file.name) body.delete(config.fileField);
+
+    setFormError(null);
+    setPercent(0);
+    setPhase("uploading");
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    xhr.open("POST", savePath(kind, id));
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) setPercent(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.upload.onload = () => {
+      setPercent(100);
+      setPhase("processing");
+    };
+    xhr.onload = () => {
+      const response = xhr.response as SaveResponse | null;
+      if (response?.ok) {
+        navigate(response.redirectTo);
+        return;
+      }
+      setPhase("idle");
+      if (response?.redirectTo) {
+        navigate(response.redirectTo);
+        return;
+      }
+      for (const [field, messages] of Object.entries(response?.errors ?? {})) {
+        if (messages[0]) setError(field, { type: "server", message: messages[0] });
+      }
+      setFormError(response?.message || failure);
+    };
+    xhr.onerror = () => {
+      setPhase("idle");
+      setFormError(failure);
+    };
+    xhr.send(body);
+  };
+
+  const busy = phase !== "idle";
+  const errorOf = (name: string): string | undefined => {
+    const message = errors[name]?.message;
+    return typeof message === "string" ? message : actionData?.errors?.[name]?.[0];
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={handleSubmit(upload)}
+      className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
+    >
+      {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+
+      {fields.map((field) => {
+        const inputId = `field-${field.name}`;
+        const error = errorOf(field.name);
+        const errorId = `${inputId}-error`;
+        const hintId = `${inputId}-hint`;
+        const describedBy = [field.hint || field.type === "file" ? hintId : null, error ? errorId : null]
+          .filter(Boolean)
+          .join(" ");
+        const common = {
+          id: inputId,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy || undefined,
+        } as const;
+
+        if (field.type === "file") {
+          return (
+            <FileField
+              key={field.name}
+              field={field}
+              kind={config.fileKind}
+              optional={mode === "edit" || kind === "blog"}
+              mode={mode}
+              limits={limits}
+              currentFile={currentFile}
+              value={watch(field.name)}
+              error={error}
+              register={register(field.name)}
+              common={common}
+              hintId={hintId}
+              errorId={errorId}
+            />
+          );
+        }
+
+        return (
+          <div key={field.name}>
+            <label htmlFor={inputId} className={LABEL}>
+              {field.label}
+            </label>
+            {field.type === "markdown" ? (
+              <MarkdownField
+                inputProps={{ ...common, ...register(field.name), defaultValue: initial[field.name] ?? "" }}
+                rows={field.rows ?? 12}
+                maxLength={field.maxLength}
+                getValue={() => String(watch(field.name) ?? "")}
+              />
+            ) : field.type === "textarea" ? (
+              <textarea
+                {...common}
+                {...register(field.name)}
+                defaultValue={initial[field.name] ?? ""}
+                rows={field.rows ?? 5}
+                maxLength={field.maxLength}
+                className={`${INPUT} mt-1.5`}
+              />
+            ) : (
+              <input
+                {...common}
+                {...register(field.name)}
+                type={field.type}
+                defaultValue={initial[field.name] ?? ""}
+                maxLength={field.maxLength}
+                autoComplete={field.autoComplete ?? "off"}
+                className={`${INPUT} mt-1.5`}
+              />
+            )}
+            {field.hint ? (
+              <p id={hintId} className={HINT}>
+                {field.hint}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={errorId} className={FIELD_ERROR}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+
+      {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
+        <Link to={config.listPath} className="btn btn-ghost">
+          {at("common.cancel")}
+        </Link>
+        <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+          {busy ? <ButtonSpinner /> : null}
+          {busy ? busyLabel : at("common.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function UploadProgress({ percent, phase }: { percent: number; phase: Phase }) {
+  const text = phase === "processing" ? at("common.processing") : at("common.uploading", { percent });
+  return (
+    <div className="space-y-2">
+      <div
+        role="progressbar"
+        aria-label={at("common.uploadProgress")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+        className="h-3 w-full overflow-hidden rounded-full bg-sand"
+      >
+        <div className="h-full rounded-full bg-sage transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+      <p aria-live="polite" className="text-sm font-medium text-sage">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / (1024 * 1024)));
+
+function FileField({
+  field,
+  kind,
+  optional,
+  mode,
+  limits,
+  currentFile,
+  value,
+  error,
+  register,
+  common,
+  hintId,
+  errorId,
+}: {
+  field: FieldSpec;
+  kind: "image" | "video";
+  optional: boolean;
+  mode: "create" | "edit";
+  limits: UploadLimits;
+  currentFile?: { url: string | null; alt: string };
+  value: unknown;
+  error?: string;
+  register: ReturnType<ReturnType<typeof useForm>["register"]>;
+  common: { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+  hintId: string;
+  errorId: string;
+}) {
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const chosen = pickFile(value);
+
+  // Selecting a file shows a preview (spec section 4).
+  useEffect(() => {
+    const file = pickFile(value);
+    if (!(typeof File !== "undefined" && file instanceof File) || !isAllowedFile(file, kind)) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value, kind]);
+
+  const types = kind === "image" ? "jpg, jpeg, png, gif" : "mp4, avi, mov, mkv, webm";
+  const max = megabytes(kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes);
+  const shownUrl = previewUrl ?? currentFile?.url ?? null;
+
+  return (
+    <div>
+      <label htmlFor={common.id} className={LABEL}>
+        {field.label}
+        {optional ? <span className="ml-1 font-normal text-muted">({at("common.optional")})</span> : null}
+      </label>
+      <input
+        {...common}
+        {...register}
+        type="file"
+        accept={ACCEPT[kind]}
+        className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
+      />
+      <p id={hintId} className={HINT}>
+        {at("common.allowedTypes", { types, mb: max })}
+        {mode === "edit" ? ` ${at("common.keepFileHint")}` : ""}
+      </p>
+      {error ? (
+        <p id={errorId} className={FIELD_ERROR}>
+          {error}
+        </p>
+      ) : null}
+      {shownUrl ? (
+        <figure className="mt-3">
+          {kind === "image" ? (
+            <img
+              src={shownUrl}
+              alt={previewUrl ? at("common.newFile") : (currentFile?.alt ?? "")}
+              className="max-h-56 w-auto rounded-xl border border-sand-200 bg-sand object-contain"
+            />
+          ) : (
+            <video src={shownUrl} controls preload="metadata" className="max-h-64 w-full max-w-md rounded-xl bg-night">
+              {at("videos.unsupported")}
+            </video>
+          )}
+          <figcaption className="mt-1 text-sm text-muted">
+            {previewUrl ? `${at("common.newFile")}: ${chosen?.name ?? ""}` : at("common.currentFile")}
+          </figcaption>
+        </figure>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { KINDS, type KindKey } from "~/lib/admin/kinds";
+import { at } from "~/lib/admin/messages";
+import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDelete";
+import { ErrorAlert } from "./Feedback";
+import { IconPencil } from "./icons";
+import { BackLink } from "./Page";
+
+/**
+ * Frame of a detail page: the back link, then either the item (with Edit and Delete)
+ * or the kind's not-found / error text.
+ */
+export function DetailScreen({
+  kind,
+  id,
+  name,
+  found,
+  notFound,
+  error,
+  back,
+  children,
+}: {
+  kind: KindKey;
+  id: number | null;
+  name: string;
+  found: boolean;
+  notFound: boolean;
+  error: string | null;
+  back: { to: string; label: string; history?: boolean };
+  children: React.ReactNode;
+}) {
+  const config = KINDS[kind];
+  const confirm = useDeleteConfirm();
+  return (
+    <>
+      <BackLink to={back.to} label={back.label} history={back.history} />
+      {!found || id === null ? (
+        <div className="mt-4">
+          <ErrorAlert>{notFound ? at(config.messages.notFound) : (error ?? at(config.messages.fetchOne))}</ErrorAlert>
+        </div>
+      ) : (
+        <>
+          <div className="mt-4">{children}</div>
+          <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
+            <Link to={config.editPath(id)} className="btn btn-primary">
+              <IconPencil size={18} />
+              {at("common.edit")}
+              <span className="sr-only"> {name}</span>
+            </Link>
+            <DeleteButton id={id} label={name} onOpen={confirm.open} />
+          </div>
+          <ConfirmDeleteDialog
+            id={confirm.id}
+            message={at(config.messages.confirmDelete)}
+            action={config.listPath}
+            cancelHref={confirm.cancelHref}
+            onCancel={confirm.close}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { KINDS, type ItemByKind, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { ContentForm, type FormActionData } from "./ContentForm";
+import { ErrorAlert } from "./Feedback";
+import { EMPTY_VALUES, FORM_FIELDS } from "./form-fields";
+import { BackLink, PageHeader } from "./Page";
+
+const TITLES: Record<KindKey, { create: AdminMessageKey; edit: AdminMessageKey }> = {
+  team: { create: "teams.newTitle", edit: "teams.editTitle" },
+  image: { create: "images.newTitle", edit: "images.editTitle" },
+  video: { create: "videos.newTitle", edit: "videos.editTitle" },
+  blog: { create: "blogs.newTitle", edit: "blogs.editTitle" },
+};
+
+// Spec section 4: the team form says 'Saving...', the video form 'Submitting...'.
+const BUSY: Record<KindKey, AdminMessageKey> = {
+  team: "common.saving",
+  image: "common.saving",
+  video: "common.submitting",
+  blog: "common.saving",
+};
+
+export function formTitle(kind: KindKey, mode: "create" | "edit"): string {
+  return at(TITLES[kind][mode]);
+}
+
+export function NewScreen({
+  kind,
+  limits,
+  actionData,
+}: {
+  kind: KindKey;
+  limits: UploadLimits;
+  actionData?: FormActionData;
+}) {
+  return (
+    <>
+      <BackLink to={KINDS[kind].listPath} label={at("common.back")} />
+      <PageHeader title={formTitle(kind, "create")} />
+      <ContentForm
+        kind={kind}
+        mode="create"
+        fields={FORM_FIELDS[kind]}
+        defaults={EMPTY_VALUES[kind]}
+        limits={limits}
+        actionData={actionData}
+        busyLabel={at(BUSY[kind])}
+      />
+    </>
+  );
+}
+
+type EditLoaderData<K extends KindKey> = {
+  item: ItemByKind[K] | null;
+  error: string | null;
+  notFound: boolean;
+  limits: UploadLimits;
+};
+
+export function EditScreen<K extends KindKey>({
+  kind,
+  data,
+  actionData,
+}: {
+  kind: K;
+  data: EditLoaderData<K>;
+  actionData?: FormActionData;
+}) {
+  const config = KINDS[kind];
+  const item = data.item;
+  return (
+    <>
+      <BackLink to={config.listPath} label={at("common.back")} />
+      <PageHeader title={formTitle(kind, "edit")} />
+      {!item ? (
+        <ErrorAlert>{data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}</ErrorAlert>
+      ) : (
+        <ContentForm
+          kind={kind}
+          mode="edit"
+          id={item.id}
+          fields={FORM_FIELDS[kind]}
+          defaults={valuesOf(kind, item)}
+          currentFile={currentFileOf(kind, item)}
+          limits={data.limits}
+          actionData={actionData}
+          busyLabel={at(BUSY[kind])}
+        />
+      )}
+    </>
+  );
+}
+
+function valuesOf(kind: KindKey, item: ItemByKind[KindKey]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of KINDS[kind].textFields) {
+    const value = (item as unknown as Record<string, unknown>)[field];
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+function currentFileOf(kind: KindKey, item: ItemByKind[KindKey]) {
+  if ("photoUrl" in item) return { url: item.photoUrl, alt: at("common.photoOf", { name: item.name }) };
+  return { url: item.mediaUrl, alt: item.title };
+}

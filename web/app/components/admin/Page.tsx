@@ -1,0 +1,86 @@
+import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { at } from "~/lib/admin/messages";
+import { ErrorAlert } from "./Feedback";
+import { IconArrowLeft, IconPlus } from "./icons";
+
+/** Title row of an admin page, with its main action on the right. */
+export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
+      {children ? <div className="flex flex-wrap gap-3">{children}</div> : null}
+    </div>
+  );
+}
+
+export function AddLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="btn btn-primary">
+      <IconPlus size={18} />
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * A back link. With `history`, it goes back to the previous page when there is one in
+ * this app (spec: 'Back goes to the previous page'), otherwise (and without JavaScript)
+ * to `to`.
+ */
+export function BackLink({ to, label, history = false }: { to: string; label: string; history?: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={to}
+      onClick={(event) => {
+        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (history && idx > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-clay hover:underline"
+    >
+      <IconArrowLeft size={18} />
+      {label}
+    </Link>
+  );
+}
+
+/** 'Joined At' and 'created' dates, the same on server and browser (no time zone drift). */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    date,
+  );
+}
+
+/** What a child route shows when its loader or render failed: inside the sidebar layout. */
+export function AdminRouteError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && status === 403
+      ? at("common.forbidden")
+      : isRouteErrorResponse(error) && status === 404
+        ? at("common.notFound")
+        : at("common.errorText");
+  return (
+    <div>
+      <title>{at("common.errorTitle")}</title>
+      <h1 className="mb-6 text-2xl font-bold text-ink sm:text-3xl">{at("common.errorTitle")}</h1>
+      <ErrorAlert>{message}</ErrorAlert>
+      <div className="mt-6">
+        <Link to="/dashboard" className="btn btn-ghost">
+          {at("nav.dashboard")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The document title of an admin page. */
+export function adminMeta(title: string) {
+  return [{ title: `${title} · ${at("nav.panel")}` }, { name: "robots", content: "noindex, nofollow" }];
+}

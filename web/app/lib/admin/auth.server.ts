@@ -1,0 +1,43 @@
+import { env } from "~/lib/env.server";
+import { AdminCmsError, cmsCall } from "./cms-admin.server";
+import { at } from "./messages";
+import type { FieldErrors } from "./schemas";
+
+export type LoginResult =
+  | { ok: true; token: string }
+  | { ok: false; status: number; message: string; errors: FieldErrors };
+
+/**
+ * POST /api/users/login on the CMS. Every login reaches the CMS from this server's
+ * address, so the visitor's address goes along (x-client-ip) with the shared secret that
+ * makes the CMS trust it: the CMS then limits failed logins per visitor, not for all.
+ */
+export async function loginWithCms(
+  credentials: { email: string; password: string },
+  clientIp: string | undefined,
+  signal?: AbortSignal,
+): Promise<LoginResult> {
+  const headers: Record<string, string> = {};
+  if (clientIp) headers["x-client-ip"] = clientIp;
+  if (env.WEB_PROXY_SECRET) headers["x-web-proxy-secret"] = env.WEB_PROXY_SECRET;
+  try {
+    const { body } = await cmsCall<{ token?: unknown }>("/api/users/login", {
+      method: "POST",
+      body: credentials,
+      headers,
+      signal,
+      timeoutMs: 15_000,
+    });
+    if (typeof body.token !== "string" || !body.token) {
+      return { ok: false, status: 502, message: at("login.failed"), errors: {} };
+    }
+    return { ok: true, token: body.token };
+  } catch (error) {
+    if (error instanceof AdminCmsError) {
+      // Spec section 8: the server's message, otherwise 'Login failed'.
+      const status = error.status === 0 ? 503 : error.status;
+      return { ok: false, status, message: error.messageOr("login.failed"), errors: error.errors ?? {} };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import { deleteItem, getItem, listItems } from "./cms-admin.server";
+import { KINDS, parseId, type KindKey } from "./kinds";
+import { at } from "./messages";
+import { requireSameOrigin } from "./origin.server";
+import { flashNotice, requireStaff } from "./session.server";
+import { saveItem, uploadLimits } from "./upload.server";
+
+/**
+ * Loaders and actions the admin route modules share: each route module stays a few lines
+ * that name its kind. Every one starts with the guard; every action with the Origin check.
+ */
+
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** A list page: the items, or the error text shown in red in place of the list. */
+export async function listLoader<K extends KindKey>(request: Request, kind: K) {
+  const staff = await requireStaff(request);
+  const result = await listItems(request, staff, kind);
+  return data(result, { status: result.error ? 503 : 200, headers: NO_STORE });
+}
+
+/** A detail or edit page: the item, or not-found / error (rendered by the page). */
+export async function itemLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
+  const staff = await requireStaff(request);
+  const result = await getItem(request, staff, kind, parseId(rawId));
+  const status = result.notFound ? 404 : result.error ? 503 : 200;
+  return data({ ...result, limits: uploadLimits() }, { status, headers: NO_STORE });
+}
+
+/** A create page: only the upload limits the browser checks. */
+export async function newLoader(request: Request) {
+  await requireStaff(request);
+  return data({ limits: uploadLimits() }, { headers: NO_STORE });
+}
+
+export interface DeleteActionData {
+  deleteError: string;
+}
+
+/** The list route's action: {intent: "delete", id} after the confirmation dialog. */
+export async function deleteAction(request: Request, kind: KindKey) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const config = KINDS[kind];
+  // A small urlencoded form (two fields), never an upload.
+  const form = await request.formData();
+  const id = parseId(String(form.get("id") ?? ""));
+  if (form.get("intent") !== "delete" || !id) {
+    return data<DeleteActionData>({ deleteError: at("common.somethingWrong") }, { status: 400, headers: NO_STORE });
+  }
+  const error = await deleteItem(request, staff, kind, id);
+  if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE });
+  return redirect(config.listPath, {
+    headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
+  });
+}
+
+export interface SaveActionData {
+  message: string;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+/**
+ * A create or edit page's own action: the form posted without JavaScript (with
+ * JavaScript the browser uploads to /admin/save/... with a progress bar instead).
+ * The body is streamed, never read with request.formData().
+ */
+export async function saveAction(request: Request, kind: KindKey, rawId?: string) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const id = rawId === undefined ? undefined : parseId(rawId);
+  if (id === null) throw data(null, { status: 404 });
+  const result = await saveItem(request, staff, kind, id);
+  if (result.ok) {
+    return redirect(result.redirectTo, { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } });
+  }
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (result.closeConnection) headers.Connection = "close";
+  return data<SaveActionData>(
+    { message: result.message, errors: result.errors, values: result.values },
+    { status: result.status, headers },
+  );
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect, type Session } from "react-router";
+import { env } from "~/lib/env.server";
+
+/**
+ * The staff session: the CMS's JWT lives in a signed, httpOnly, SameSite=Lax cookie
+ * (`__session`, key `token`). Scripts in the page never see it; the browser sends it with
+ * same-site requests only, and every admin write goes browser -> web action -> CMS.
+ */
+
+/** The JWT lives at most a day (CMS STAFF_JWT_EXPIRES_IN); the cookie never outlives it. */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+// Outside production a missing secret is replaced by a random one per process: sessions
+// then end when the dev server restarts, which is fine. Production refuses to start
+// without SESSION_SECRET (env.server.ts).
+const secret = env.SESSION_SECRET ?? randomBytes(32).toString("hex");
+
+export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
+
+interface SessionData {
+  token: string;
+}
+interface FlashData {
+  notice: string;
+}
+
+export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
+  cookie: {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookieSecure,
+    path: "/",
+    secrets: [secret],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  },
+});
+
+export type StaffSession = Session<SessionData, FlashData>;
+
+export function getSession(request: Request): Promise<StaffSession> {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export interface JwtClaims {
+  sub?: string;
+  id?: number;
+  exp?: number;
+}
+
+/**
+ * The claims of a JWT, read without checking the signature: the token came from the CMS
+ * into our signed cookie, and the CMS checks the signature on every call. Reading them
+ * here only tells us the user id and when the token expires. null if it is not a JWT.
+ */
+export function readJwtClaims(token: string): JwtClaims | null {
+  const parts = token.split(".");
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8"));
+    return typeof claims === "object" && claims !== null ? (claims as JwtClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user id of a token: the `sub` claim (Strapi also puts it in `id`). */
+export function userIdOf(claims: JwtClaims): number | null {
+  const raw = claims.sub ?? (claims.id !== undefined ? String(claims.id) : undefined);
+  return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export function isExpired(claims: JwtClaims, now = Date.now()): boolean {
+  return typeof claims.exp === "number" && claims.exp * 1000 <= now;
+}
+
+/** Seconds the cookie may live for this token: until the token expires, at most a day. */
+export function cookieMaxAgeFor(claims: JwtClaims, now = Date.now()): number {
+  if (typeof claims.exp !== "number") return SESSION_MAX_AGE_SECONDS;
+  const left = Math.floor((claims.exp * 1000 - now) / 1000);
+  return Math.max(0, Math.min(SESSION_MAX_AGE_SECONDS, left));
+}
+
+export interface Staff {
+  token: string;
+  userId: number;
+  session: StaffSession;
+}
+
+/**
+ * Only a path on this site: never `//evil.example`, `/\evil`, or an absolute URL.
+ * Anything else falls back to the dashboard.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // No control characters or backslashes (browsers treat "\\" like "/").
+  if ([...to].some((ch) => ch.charCodeAt(0) < 0x20 || ch === "\\")) return fallback;
+  if (to === "/login" || to.startsWith("/login?") || to.startsWith("/logout")) return fallback;
+  return to;
+}
+
+/** /login, remembering where the visitor was going (a GET page only). */
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  if (request.method !== "GET" || url.pathname.startsWith("/admin/")) return "/login";
+  return `/login?${new URLSearchParams({ redirectTo: here })}`;
+}
+
+/** Ends the session (clears the cookie) and goes to /login. */
+export async function logoutRedirect(request: Request, to = "/login"): Promise<Response> {
+  const session = await getSession(request);
+  return redirect(to, {
+    headers: { "Set-Cookie": await sessionStorage.destroySession(session), "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Guard of every admin route: the staff token, or a thrown redirect to /login. A cookie
+ * whose token is not a JWT, has no user id or has expired is cleared on the way.
+ */
+export async function requireStaff(request: Request): Promise<Staff> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token) throw redirect(loginUrl(request), { headers: { "Cache-Control": "no-store" } });
+  const claims = readJwtClaims(token);
+  const userId = claims ? userIdOf(claims) : null;
+  if (!claims || !userId || isExpired(claims)) throw await logoutRedirect(request, loginUrl(request));
+  return { token, userId, session };
+}
+
+/** Guard of /login: a signed-in user goes to the dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token) return;
+  const claims = readJwtClaims(token);
+  if (claims && userIdOf(claims) && !isExpired(claims)) {
+    throw redirect("/dashboard", { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** Starts a session for a token the CMS has just issued and goes on to `redirectTo`. */
+export async function createStaffSession(request: Request, token: string, redirectTo: string): Promise<Response> {
+  const session = await getSession(request);
+  session.set("token", token);
+  const claims = readJwtClaims(token) ?? {};
+  return redirect(safeRedirect(redirectTo), {
+    headers: {
+      "Set-Cookie": await sessionStorage.commitSession(session, { maxAge: cookieMaxAgeFor(claims) }),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A one-time notice ("Team member added.") shown by the admin layout on the next page. */
+export async function flashNotice(session: StaffSession, notice: string): Promise<string> {
+  session.flash("notice", notice);
+  const claims = readJwtClaims(session.get("token") ?? "") ?? {};
+  return sessionStorage.commitSession(session, { maxAge: cookieMaxAgeFor(claims) });
+}

@@ -1,0 +1,265 @@
+import { createWriteStream, openAsBlob } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { env } from "~/lib/env.server";
+import { AdminCmsError, staffCall } from "./cms-admin.server";
+import { KINDS, type KindKey, type UploadLimits } from "./kinds";
+import { at } from "./messages";
+import { fieldErrorsOf, isAllowedFile, schemaFor, type FieldErrors, type FileInfo } from "./schemas";
+import { flashNotice, type Staff } from "./session.server";
+
+/**
+ * Admin uploads pass through the web server without being held in memory: the multipart
+ * body is parsed as it arrives (busboy), the file part is written to a temporary file,
+ * and the CMS receives it from disk (fs.openAsBlob, which fetch streams). A 200 MB video
+ * costs a few socket buffers of memory, never 200 MB. The temporary file is removed in
+ * every case. request.formData() is never called on these requests.
+ */
+
+export function uploadLimits(): UploadLimits {
+  return { imageMaxBytes: env.IMAGE_MAX_BYTES, videoMaxBytes: env.VIDEO_MAX_BYTES };
+}
+
+/** Room for the text fields and multipart framing beside the file. */
+export const FIELDS_ALLOWANCE_BYTES = 1024 * 1024;
+
+export interface StoredFile extends FileInfo {
+  /** Where the file was written; undefined when it was refused (wrong type) and drained. */
+  path?: string;
+}
+
+export interface ParsedUpload {
+  fields: Record<string, string>;
+  file?: StoredFile;
+  /** The file (or the whole body) went past its limit: answer 413. */
+  tooLarge: boolean;
+  /** The body was left unread: the response must close the connection. */
+  unread?: boolean;
+  /** Removes the temporary folder. Safe to call more than once. */
+  cleanup: () => Promise<void>;
+}
+
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+export interface ParseOptions {
+  fileField: string;
+  fileKind: "image" | "video";
+  maxFileBytes: number;
+  textFields: readonly string[];
+  /** Where temporary folders go (default: the OS's temp dir). */
+  tmpRoot?: string;
+}
+
+/** Streams a multipart request body: text fields into memory (small), the file to disk. */
+export async function parseMultipartToDisk(request: Request, options: ParseOptions): Promise<ParsedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
+    throw new UploadError(415, "Expected multipart/form-data");
+  }
+  const maxBodyBytes = options.maxFileBytes + FIELDS_ALLOWANCE_BYTES;
+  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
+
+  const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), "admin-upload-"));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const result: ParsedUpload = { fields: {}, tooLarge: false, cleanup };
+
+  // A declared size already past the limit is refused before the body is read (the
+  // response then closes the connection: see `closeConnection`).
+  if (Number.isFinite(declaredLength) && declaredLength > maxBodyBytes) {
+    result.tooLarge = true;
+    result.unread = true;
+    return result;
+  }
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: 1,
+        fields: 20,
+        fieldSize: 512 * 1024,
+        parts: 30,
+      },
+    });
+  } catch {
+    await cleanup();
+    throw new UploadError(400, "Malformed multipart body");
+  }
+
+  const writes: Promise<void>[] = [];
+
+  parser.on("field", (name, value) => {
+    if (options.textFields.includes(name) && !(name in result.fields)) result.fields[name] = value;
+  });
+
+  parser.on("file", (name, stream, info) => {
+    if (name !== options.fileField || result.file || !info.filename) {
+      stream.resume();
+      return;
+    }
+    const file: StoredFile = { name: info.filename, type: info.mimeType ?? "", size: 0 };
+    result.file = file;
+    stream.on("data", (chunk: Buffer) => {
+      file.size += chunk.length;
+    });
+    stream.on("limit", () => {
+      result.tooLarge = true;
+    });
+    // A type the rules refuse is not worth the disk: count it and let it go.
+    if (!isAllowedFile({ ...file, size: 1 }, options.fileKind)) {
+      stream.resume();
+      return;
+    }
+    // Never the client's name on disk: a fixed name inside our own temporary folder.
+    file.path = join(dir, "file");
+    writes.push(pipeline(stream, createWriteStream(file.path, { flags: "wx" })));
+  });
+
+  // The whole body is capped too, whatever its framing claims.
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > maxBodyBytes) {
+        result.tooLarge = true;
+        callback(new UploadError(413, "Body too large"));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+
+  try {
+    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+    await pipeline(source, counter, parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    if (result.tooLarge) return result;
+    await cleanup();
+    if (error instanceof UploadError) throw error;
+    if (request.signal.aborted) throw error;
+    throw new UploadError(400, "Malformed multipart body");
+  }
+  return result;
+}
+
+// ── Saving an item ────────────────────────────────────────────────────────────────────
+
+export type SaveResult =
+  | { ok: true; redirectTo: string; setCookie: string }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors: FieldErrors;
+      values: Record<string, string>;
+      /** The request body was not read: answer with `Connection: close`. */
+      closeConnection?: boolean;
+    };
+
+const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / (1024 * 1024)));
+
+/** How long a save may take CMS-side (writing a large video to its disk). */
+const SAVE_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Creates (no id) or updates an item from a streamed multipart request: validates with
+ * the form's zod schema, passes text and file on to the CMS, and reports the outcome.
+ * The caller has checked the Origin and the session.
+ */
+export async function saveItem(request: Request, staff: Staff, kind: KindKey, id?: number): Promise<SaveResult> {
+  const config = KINDS[kind];
+  const limits = uploadLimits();
+  const maxFileBytes = config.fileKind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes;
+  const mode = id ? "edit" : "create";
+  const failure = id ? config.messages.update : config.messages.create;
+
+  let upload: ParsedUpload;
+  try {
+    upload = await parseMultipartToDisk(request, {
+      fileField: config.fileField,
+      fileKind: config.fileKind,
+      maxFileBytes,
+      textFields: config.textFields,
+    });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return { ok: false, status: error.status, message: at(failure), errors: {}, values: {} };
+    }
+    throw error;
+  }
+
+  try {
+    const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
+    if (upload.tooLarge) {
+      const key = config.fileKind === "image" ? "field.imageTooLarge" : "field.videoTooLarge";
+      const message = at(key, { mb: megabytes(maxFileBytes) });
+      const errors = { [config.fileField]: [message] };
+      return { ok: false, status: 413, message, errors, values, closeConnection: upload.unread };
+    }
+
+    const file = upload.file;
+    const parsed = schemaFor[kind]({ mode, limits }).safeParse({
+      ...values,
+      [config.fileField]: file ? { name: file.name, type: file.type, size: file.size } : undefined,
+    });
+    if (!parsed.success) {
+      const errors = fieldErrorsOf(parsed.error);
+      return { ok: false, status: 400, message: at("common.fixErrors"), errors, values };
+    }
+
+    const form = new FormData();
+    const clean = parsed.data as Record<string, unknown>;
+    for (const field of config.textFields) form.append(field, String(clean[field] ?? ""));
+    if (file?.path) {
+      const blob = await openAsBlob(file.path, { type: file.type || "application/octet-stream" });
+      // The CMS names stored files itself; it gets a neutral name, never the client's.
+      form.append(config.fileField, blob, `upload${safeExtension(file.name)}`);
+    }
+
+    try {
+      await staffCall(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
+        method: id ? "PUT" : "POST",
+        body: form,
+        timeoutMs: SAVE_TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (!(error instanceof AdminCmsError)) throw error;
+      if (error.status === 400 && error.errors) {
+        return { ok: false, status: 400, message: error.messageOr(failure), errors: error.errors, values };
+      }
+      if (error.status === 404) {
+        return { ok: false, status: 404, message: at(config.messages.notFound), errors: {}, values };
+      }
+      const status = error.status === 413 ? 413 : error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
+      const errors = error.errors ?? {};
+      return { ok: false, status, message: error.messageOr(failure), errors, values };
+    }
+
+    const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));
+    return { ok: true, redirectTo: config.afterSave, setCookie };
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+function safeExtension(name: string): string {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);
+  return match ? `.${match[1]!.toLowerCase()}` : "";
+}

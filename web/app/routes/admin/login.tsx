@@ -1,0 +1,164 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { Route } from "./+types/login";
+import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
+import { IconEye, IconEyeOff } from "~/components/admin/icons";
+import { FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
+import { loginWithCms } from "~/lib/admin/auth.server";
+import { at } from "~/lib/admin/messages";
+import { requireSameOrigin } from "~/lib/admin/origin.server";
+import { fieldErrorsOf, loginSchema, type LoginInput } from "~/lib/admin/schemas";
+import { createStaffSession, requireAnonymous, safeRedirect } from "~/lib/admin/session.server";
+
+export function meta() {
+  return [{ title: at("login.metaTitle") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return data(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+interface LoginActionData {
+  message?: string;
+  errors?: Record<string, string[]>;
+  email?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  await requireAnonymous(request);
+
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const parsed = loginSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<LoginActionData>({ errors: fieldErrorsOf(parsed.error), email: values.email }, { status: 400 });
+  }
+  const result = await loginWithCms(parsed.data, context.clientIp, request.signal);
+  if (!result.ok) {
+    return data<LoginActionData>(
+      { message: result.message, errors: result.errors, email: values.email },
+      { status: result.status },
+    );
+  }
+  return createStaffSession(request, result.token, redirectTo);
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [showPassword, setShowPassword] = useState(false);
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    // Spec section 5: validated on submit, re-validated on change afterwards.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: actionData?.email ?? "", password: "" },
+  });
+
+  const fieldError = (name: "email" | "password") => errors[name]?.message ?? actionData?.errors?.[name]?.[0];
+  const emailError = fieldError("email");
+  const passwordError = fieldError("password");
+
+  return (
+    <div className="container-page flex justify-center py-12 sm:py-20">
+      <div className="w-full max-w-[400px] rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-ink sm:text-3xl">{at("login.title")}</h1>
+        <p className="mt-2 text-center text-sm text-muted">{at("login.intro")}</p>
+
+        {/* Spec: the authentication error in red above the form. */}
+        <div className="mt-6">{actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}</div>
+
+        <Form
+          method="post"
+          action="/login"
+          noValidate
+          className="mt-4 space-y-5"
+          onSubmit={(event) => {
+            const form = event.currentTarget;
+            void handleSubmit(() => submit(form, { method: "post", action: "/login" }))(event);
+          }}
+        >
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <div>
+            <label htmlFor="login-email" className={LABEL}>
+              {at("login.email")}
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              defaultValue={actionData?.email ?? ""}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? "login-email-error" : undefined}
+              className={`${INPUT} mt-1.5`}
+              {...register("email")}
+            />
+            {emailError ? (
+              <p id="login-email-error" className={FIELD_ERROR}>
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="login-password" className={LABEL}>
+              {at("login.password")}
+            </label>
+            <div className="relative mt-1.5">
+              <input
+                id="login-password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? "login-password-error" : undefined}
+                className={`${INPUT} pr-12`}
+                {...register("password")}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? at("login.hidePassword") : at("login.showPassword")}
+                aria-controls="login-password"
+                className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-muted hover:text-ink"
+              >
+                {showPassword ? <IconEyeOff /> : <IconEye />}
+              </button>
+            </div>
+            {passwordError ? (
+              <p id="login-password-error" className={FIELD_ERROR}>
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" disabled={busy} className="btn btn-primary w-full disabled:cursor-wait disabled:opacity-80">
+            {busy ? <ButtonSpinner /> : null}
+            {at("login.submit")}
+            {busy ? <span className="sr-only"> {at("login.submitting")}</span> : null}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="font-semibold text-clay hover:underline">
+            {at("login.backToSite")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// POST /admin/save/{kind} (create) and /admin/save/{kind}/{id} (update): where the admin
+// forms upload with XMLHttpRequest, so the browser can show real upload progress. Answers
+// JSON: {ok: true, redirectTo} or {ok: false, message, errors}. Without JavaScript the
+// forms post to their own page instead (same saveItem, same checks).
+import type { Route } from "./+types/save";
+import { isKindKey, parseId } from "~/lib/admin/kinds";
+import { at } from "~/lib/admin/messages";
+import { isSameOrigin } from "~/lib/admin/origin.server";
+import { requireStaff } from "~/lib/admin/session.server";
+import { saveItem } from "~/lib/admin/upload.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const kind = params.kind;
+  const id = params.id === undefined ? undefined : parseId(params.id);
+  if (!isKindKey(kind) || id === null) {
+    return Response.json({ ok: false, message: at("common.notFound") }, { status: 404, headers: NO_STORE });
+  }
+  if (!isSameOrigin(request)) {
+    return Response.json({ ok: false, message: at("common.forbidden") }, { status: 403, headers: NO_STORE });
+  }
+  try {
+    const staff = await requireStaff(request);
+    const result = await saveItem(request, staff, kind, id);
+    if (result.ok) {
+      return Response.json(
+        { ok: true, redirectTo: result.redirectTo },
+        { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+      );
+    }
+    const headers: Record<string, string> = { ...NO_STORE };
+    if (result.closeConnection) headers.Connection = "close";
+    return Response.json(
+      { ok: false, message: result.message, errors: result.errors },
+      { status: result.status, headers },
+    );
+  } catch (thrown) {
+    // The guard's or a 401's redirect to /login: tell the page where to go (the session
+    // cookie is cleared by the same response).
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const headers = new Headers(NO_STORE);
+      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return Response.json(
+        { ok: false, message: at("common.sessionExpired"), redirectTo: thrown.headers.get("Location") ?? "/login" },
+        { status: 401, headers },
+      );
+    }
+    throw thrown;
+  }
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/new";
+import { formTitle, NewScreen } from "~/components/admin/FormScreens";
+import { AdminRouteError, adminMeta } from "~/components/admin/Page";
+import { newLoader, saveAction } from "~/lib/admin/routes.server";
+
+export const meta = () => adminMeta(formTitle("team", "create"));
+
+export const loader = ({ request }: Route.LoaderArgs) => newLoader(request);
+
+// The form posted without JavaScript (with it, the browser uploads to /admin/save/team).
+export const action = ({ request }: Route.ActionArgs) => saveAction(request, "team");
+
+export default function NewTeamPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <NewScreen kind="team" limits={loaderData.limits} actionData={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} />;
+}
