@@ -1,3 +1,7 @@
+import { mkdirSync } from 'fs';
+import os from 'os';
+import path from 'path';
+
 /** Upload limits shared by the body parser, the upload plugin and the /api contract. */
 const MIB = 1024 * 1024;
 
@@ -14,4 +18,14 @@ const intFromEnv = (name: string, fallback: number): number => {
 export const uploadLimits = {
   imageMaxBytes: intFromEnv('IMAGE_MAX_BYTES', 10 * MIB),
   videoMaxBytes: intFromEnv('VIDEO_MAX_BYTES', 200 * MIB),
+};
+
+/**
+ * Where the body parser writes incoming files: a folder of its own, so whatever a crash leaves
+ * there can be recognised and removed at the next boot (src/bootstrap/uploads.ts).
+ */
+export const incomingUploadsDir = () => {
+  const dir = path.join(os.tmpdir(), 'cms-incoming');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 };

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { uploadLimits } from './limits';
+import { incomingUploadsDir, uploadLimits } from './limits';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
@@ -45,6 +45,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
       formidable: {
         maxFileSize: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
         maxFiles: 5,
+        uploadDir: incomingUploadsDir(),
       },
     },
   },

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
 import { applyPermissions } from './bootstrap/permissions';
+import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerGraphqlExtension } from './graphql-extension';
 import { seedDemoContent } from './seed';
 
@@ -13,6 +14,7 @@ export default {
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);
     await ensureSuperAdmin();
+    await sweepOrphanUploads();
     if (process.env.SEED_DEMO_CONTENT !== 'false') {
       await seedDemoContent(strapi);
     }

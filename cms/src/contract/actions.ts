@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import sharp from 'sharp';
 import { uploadLimits } from '../../config/limits';
+import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import { sniffFile, type SniffedType } from './file-type';
 import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
@@ -130,8 +131,9 @@ const uploadService = () => strapi.plugin('upload').service('upload');
 async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>) {
   const name = storedFileName(values.title ?? values.name ?? def.fileField, sniffed);
   const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
+  const folder = await websiteUploadsFolder();
   const [stored] = await uploadService().upload({
-    data: { fileInfo: { name, alternativeText: def.altText(values) } },
+    data: { fileInfo: { name, alternativeText: def.altText(values), folder: folder.id } },
     files: prepared,
   });
   return stored as MediaFile;

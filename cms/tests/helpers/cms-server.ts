@@ -21,9 +21,14 @@ export interface TestCms {
   /** Stops with SIGKILL, as a crash would. */
   kill(): Promise<void>;
   restart(): Promise<void>;
+  /** Stop and start separately, to change what is on disk in between. */
+  stopOnly(): Promise<void>;
+  bootOnly(): Promise<void>;
   logs(): Promise<string>;
   /** Rows in a database table (what is stored, not what the API says). */
   countRows(table: string): Promise<number>;
+  /** An SQL query against the CMS's database (SQLite or PostgreSQL); `write` only while it is stopped. */
+  query<T = Record<string, unknown>>(sql: string, options?: { write?: boolean }): Promise<T[]>;
   uploadedFiles(): Promise<string[]>;
   tempFiles(): Promise<string[]>;
 }
@@ -103,9 +108,9 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
       child.kill(signal);
     });
 
-  const sqlite = async <T>(run: (db: any) => T): Promise<T> => {
+  const sqlite = async <T>(run: (db: any) => T, write = false): Promise<T> => {
     const { default: Database } = await import('better-sqlite3');
-    const db = new Database(env.DATABASE_FILENAME, { readonly: true, fileMustExist: true });
+    const db = new Database(env.DATABASE_FILENAME, { readonly: !write, fileMustExist: true });
     try {
       return run(db);
     } finally {
@@ -133,20 +138,32 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
       await stopWith('SIGTERM');
       await boot();
     },
+    async stopOnly() {
+      await stopWith('SIGTERM');
+    },
+    async bootOnly() {
+      await boot();
+    },
     logs: () => readFile(logFile, 'utf8'),
-    async countRows(table) {
-      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+    async query(sql, options) {
       if (database) {
         const client = new pg.Client({ connectionString: database.url });
         await client.connect();
         try {
-          const result = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
-          return result.rows[0].n as number;
+          return (await client.query(sql)).rows;
         } finally {
           await client.end();
         }
       }
-      return sqlite((db) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+      return sqlite((db) => {
+        const statement = db.prepare(sql);
+        return statement.reader ? statement.all() : (statement.run(), []);
+      }, options?.write);
+    },
+    async countRows(table) {
+      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+      const [row] = await this.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
+      return Number(row.n);
     },
     async uploadedFiles() {
       return (await readdir(path.join(publicDir, 'uploads'))).filter((name) => name !== '.gitkeep').sort();
