@@ -1,6 +1,10 @@
+import http from "node:http";
+import https from "node:https";
+import { pipeline } from "node:stream/promises";
 import { env } from "~/lib/env.server";
 import { KINDS, type ItemByKind, type KindKey } from "./kinds";
 import { at, type AdminMessageKey } from "./messages";
+import { multipartBody, type MultipartFile } from "./multipart.server";
 import type { FieldErrors } from "./schemas";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
@@ -92,16 +96,69 @@ export async function cmsCall<T>(path: string, options: CallOptions = {}): Promi
     console.error(`[admin] CMS ${options.method ?? "GET"} ${path} failed: ${describe(error)}`);
     throw new AdminCmsError(0);
   }
-  if (response.status === 204) return { status: 204, body: undefined as T };
-  const text = await response.text();
-  if (!response.ok) {
+  return toReply<T>(response.status, response.status === 204 ? "" : await response.text());
+}
+
+function toReply<T>(status: number, text: string): CmsReply<T> {
+  if (status === 204) return { status: 204, body: undefined as T };
+  if (status < 200 || status >= 300) {
     const { message, errors } = parseErrorBody(text);
-    throw new AdminCmsError(response.status, message, errors);
+    throw new AdminCmsError(status, message, errors);
   }
   try {
-    return { status: response.status, body: JSON.parse(text) as T };
+    return { status, body: JSON.parse(text) as T };
   } catch {
     throw new AdminCmsError(502);
+  }
+}
+
+export interface UploadOptions {
+  method: "POST" | "PUT";
+  token: string;
+  fields: [string, string][];
+  file?: MultipartFile;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/**
+ * A multipart write to the CMS, its file streamed from disk through node:http with
+ * backpressure (see multipart.server.ts for why not fetch). Same errors as cmsCall.
+ */
+export async function cmsUpload<T>(path: string, options: UploadOptions): Promise<CmsReply<T>> {
+  const body = await multipartBody(options.fields, options.file);
+  const url = new URL(`${env.CMS_URL}${path}`);
+  const client = url.protocol === "https:" ? https : http;
+  const signals = [options.signal, AbortSignal.timeout(options.timeoutMs)].filter((s): s is AbortSignal => Boolean(s));
+  const signal = AbortSignal.any(signals);
+  try {
+    const request = client.request(url, {
+      method: options.method,
+      signal,
+      headers: {
+        accept: "application/json",
+        authorization: `Bearer ${options.token}`,
+        "content-type": body.contentType,
+        "content-length": String(body.length),
+      },
+    });
+    const responded = new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.once("response", resolve);
+      request.once("error", reject);
+    });
+    // The CMS may answer early (401, 413) and stop reading: its answer is what counts.
+    const sent = pipeline(body.stream(), request).catch(() => {});
+    const response = await responded;
+    let text = "";
+    response.setEncoding("utf8");
+    for await (const chunk of response) text += chunk;
+    await sent;
+    return toReply<T>(response.statusCode ?? 502, text);
+  } catch (error) {
+    if (error instanceof AdminCmsError) throw error;
+    if (options.signal?.aborted) throw error;
+    console.error(`[admin] CMS ${options.method} ${path} upload failed: ${describe(error)}`);
+    throw new AdminCmsError(0);
   }
 }
 
@@ -121,9 +178,27 @@ export async function staffCall<T>(request: Request, staff: Staff, path: string,
   try {
     return await cmsCall<T>(path, { signal: request.signal, ...options, token: staff.token });
   } catch (error) {
-    if (error instanceof AdminCmsError && error.status === 401) throw await logoutRedirect(request, loginUrl(request));
-    throw error;
+    throw await sessionEndedOr(request, error);
   }
+}
+
+/** cmsUpload for a signed-in member of staff (a 401 ends the session, as above). */
+export async function staffUpload<T>(
+  request: Request,
+  staff: Staff,
+  path: string,
+  options: Omit<UploadOptions, "token" | "signal">,
+) {
+  try {
+    return await cmsUpload<T>(path, { signal: request.signal, ...options, token: staff.token });
+  } catch (error) {
+    throw await sessionEndedOr(request, error);
+  }
+}
+
+async function sessionEndedOr(request: Request, error: unknown): Promise<unknown> {
+  if (error instanceof AdminCmsError && error.status === 401) return logoutRedirect(request, loginUrl(request));
+  return error;
 }
 
 // ── Media addresses ───────────────────────────────────────────────────────────────────

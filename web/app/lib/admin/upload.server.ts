@@ -1,4 +1,4 @@
-import { createWriteStream, openAsBlob } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "~/lib/env.server";
-import { AdminCmsError, staffCall } from "./cms-admin.server";
+import { AdminCmsError, staffUpload } from "./cms-admin.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { at } from "./messages";
 import { fieldErrorsOf, isAllowedFile, schemaFor, type FieldErrors, type FileInfo } from "./schemas";
@@ -16,7 +16,7 @@ import { flashNotice, type Staff } from "./session.server";
 /**
  * Admin uploads pass through the web server without being held in memory: the multipart
  * body is parsed as it arrives (busboy), the file part is written to a temporary file,
- * and the CMS receives it from disk (fs.openAsBlob, which fetch streams). A 200 MB video
+ * and the CMS receives it streamed from disk (multipart.server.ts). A 200 MB video
  * costs a few socket buffers of memory, never 200 MB. The temporary file is removed in
  * every case. request.formData() is never called on these requests.
  */
@@ -224,19 +224,17 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       return { ok: false, status: 400, message: at("common.fixErrors"), errors, values };
     }
 
-    const form = new FormData();
     const clean = parsed.data as Record<string, unknown>;
-    for (const field of config.textFields) form.append(field, String(clean[field] ?? ""));
-    if (file?.path) {
-      const blob = await openAsBlob(file.path, { type: file.type || "application/octet-stream" });
-      // The CMS names stored files itself; it gets a neutral name, never the client's.
-      form.append(config.fileField, blob, `upload${safeExtension(file.name)}`);
-    }
+    const fields = config.textFields.map((field): [string, string] => [field, String(clean[field] ?? "")]);
 
     try {
-      await staffCall(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
+      await staffUpload(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
         method: id ? "PUT" : "POST",
-        body: form,
+        fields,
+        // The CMS names stored files itself; it gets a neutral name, never the client's.
+        file: file?.path
+          ? { field: config.fileField, path: file.path, filename: `upload${safeExtension(file.name)}`, type: file.type }
+          : undefined,
         timeoutMs: SAVE_TIMEOUT_MS,
       });
     } catch (error) {

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import {
+  blogSchema,
+  fieldErrorsOf,
+  imageSchema,
+  isAllowedFile,
+  loginSchema,
+  pickFile,
+  teamSchema,
+  videoSchema,
+} from "./schemas";
+
+const errorsOf = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
+
+const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+
+describe("login schema (spec section 5)", () => {
+  it("requires e-mail and password with the spec's messages", () => {
+    expect(errorsOf(loginSchema.safeParse({ email: "", password: "" }))).toEqual({
+      email: ["Email is required"],
+      password: ["Password is required"],
+    });
+  });
+
+  it("has no e-mail format rule and treats spaces-only e-mail as empty", () => {
+    expect(loginSchema.safeParse({ email: "not-an-email", password: "x" }).success).toBe(true);
+    expect(errorsOf(loginSchema.safeParse({ email: "   ", password: "x" }))).toEqual({ email: ["Email is required"] });
+  });
+});
+
+describe("team form", () => {
+  it("requires name, role, bio and (on create) a photo", () => {
+    expect(errorsOf(teamSchema({ mode: "create" }).safeParse({ name: "", role: "", bio: "" }))).toEqual({
+      name: ["Name is required"],
+      role: ["Role is required"],
+      bio: ["Bio is required"],
+      photo: ["Photo is required"],
+    });
+  });
+
+  it("does not require the photo when editing", () => {
+    const result = teamSchema({ mode: "edit" }).safeParse({ name: "Asha", role: "Warden", bio: "Kind." });
+    expect(result.success).toBe(true);
+  });
+
+  it("accepts images only", () => {
+    const schema = teamSchema({ mode: "edit" });
+    const base = { name: "Asha", role: "Warden", bio: "Kind." };
+    expect(errorsOf(schema.safeParse({ ...base, photo: file("cv.pdf", "application/pdf") }))).toEqual({
+      photo: ["Invalid file type. Only jpg, jpeg, png, gif allowed."],
+    });
+    expect(schema.safeParse({ ...base, photo: file("me.jpg", "image/jpeg") }).success).toBe(true);
+  });
+
+  it("applies the CMS's length limits", () => {
+    const result = teamSchema({ mode: "edit" }).safeParse({ name: "x".repeat(121), role: "r", bio: "b" });
+    expect(errorsOf(result)).toEqual({ name: ["Name must be at most 120 characters."] });
+  });
+});
+
+describe("image form", () => {
+  const schema = imageSchema({ mode: "create", limits: { imageMaxBytes: 1024 * 1024 } });
+
+  it("requires title, description and an image file on create", () => {
+    expect(errorsOf(schema.safeParse({ title: "", description: "" }))).toEqual({
+      title: ["Title is required"],
+      description: ["Description is required"],
+      image: ["Image file is required"],
+    });
+  });
+
+  it.each(["image/jpeg", "image/jpg", "image/png", "image/gif"])("allows %s", (type) => {
+    expect(schema.safeParse({ title: "t", description: "d", image: file("a", type) }).success).toBe(true);
+  });
+
+  it.each(["image/svg+xml", "image/webp", "text/html", "video/mp4"])("refuses %s", (type) => {
+    expect(errorsOf(schema.safeParse({ title: "t", description: "d", image: file("a.x", type) }))).toEqual({
+      image: ["Invalid file type. Only jpg, jpeg, png, gif allowed."],
+    });
+  });
+
+  it("refuses a file over the limit", () => {
+    const result = schema.safeParse({ title: "t", description: "d", image: file("a.png", "image/png", 1024 * 1024 + 1) });
+    expect(errorsOf(result)).toEqual({ image: ["The file is too large. Images may be at most 1 MB."] });
+  });
+
+  it("does not require the file when editing", () => {
+    expect(imageSchema({ mode: "edit" }).safeParse({ title: "t", description: "d" }).success).toBe(true);
+  });
+});
+
+describe("video form", () => {
+  const schema = videoSchema({ mode: "create" });
+
+  it("requires title, description and a video file on create", () => {
+    expect(errorsOf(schema.safeParse({ title: "", description: "" }))).toEqual({
+      title: ["Title is required"],
+      description: ["Description is required"],
+      video: ["Video file is required"],
+    });
+  });
+
+  it.each([
+    ["clip.mp4", "video/mp4"],
+    ["clip.avi", "video/x-msvideo"],
+    ["clip.avi", "video/avi"],
+    ["clip.mov", "video/quicktime"],
+    ["clip.mkv", "video/x-matroska"],
+    ["clip.webm", "video/webm"],
+    // A browser that cannot tell the type: the name decides.
+    ["clip.mkv", ""],
+  ])("allows %s (%s)", (name, type) => {
+    expect(schema.safeParse({ title: "t", description: "d", video: file(name, type) }).success).toBe(true);
+  });
+
+  it.each([
+    ["clip.ogv", "video/ogg"],
+    ["photo.jpg", "image/jpeg"],
+    ["notes", ""],
+  ])("refuses %s (%s)", (name, type) => {
+    expect(errorsOf(schema.safeParse({ title: "t", description: "d", video: file(name, type) }))).toEqual({
+      video: ["Invalid file type. Allowed: mp4, avi, mov, mkv, webm"],
+    });
+  });
+
+  it("refuses a video over the limit", () => {
+    const result = videoSchema({ mode: "edit", limits: { videoMaxBytes: 200 * 1024 * 1024 } }).safeParse({
+      title: "t",
+      description: "d",
+      video: file("big.mp4", "video/mp4", 200 * 1024 * 1024 + 1),
+    });
+    expect(errorsOf(result)).toEqual({ video: ["The file is too large. Videos may be at most 200 MB."] });
+  });
+});
+
+describe("blog form", () => {
+  const schema = blogSchema({ mode: "create" });
+
+  it("requires title, content and author", () => {
+    expect(errorsOf(schema.safeParse({ title: "", content: "", author: "" }))).toEqual({
+      title: ["Title is required"],
+      content: ["Content is required"],
+      author: ["Author email is required"],
+    });
+  });
+
+  it.each(["someone", "a@b", "a@b.c", "a b@c.org", "@example.org"])("refuses author %s", (author) => {
+    expect(errorsOf(schema.safeParse({ title: "t", content: "c", author }))).toEqual({
+      author: ["Invalid email address"],
+    });
+  });
+
+  it("accepts a post without media, and an image as media", () => {
+    expect(schema.safeParse({ title: "t", content: "c", author: "staff@example.org" }).success).toBe(true);
+    const withImage = schema.safeParse({ title: "t", content: "c", author: "staff@example.org", media: file("a.gif", "image/gif") });
+    expect(withImage.success).toBe(true);
+  });
+
+  it("refuses media that is not an image", () => {
+    const result = schema.safeParse({ title: "t", content: "c", author: "a@example.org", media: file("a.mp4", "video/mp4") });
+    expect(errorsOf(result)).toEqual({ media: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] });
+  });
+});
+
+describe("file helpers", () => {
+  it("treats an untouched file input as no file", () => {
+    expect(pickFile(file("", "application/octet-stream", 0))).toBeUndefined();
+    expect(pickFile(undefined)).toBeUndefined();
+    expect(pickFile([file("a.png", "image/png")])).toEqual(file("a.png", "image/png"));
+  });
+
+  it("ignores MIME parameters and case", () => {
+    expect(isAllowedFile(file("a", "IMAGE/PNG; charset=binary"), "image")).toBe(true);
+  });
+});

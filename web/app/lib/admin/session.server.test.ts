@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import {
+  cookieMaxAgeFor,
+  createStaffSession,
+  flashNotice,
+  getSession,
+  isExpired,
+  readJwtClaims,
+  requireAnonymous,
+  requireStaff,
+  safeRedirect,
+  sessionStorage,
+  SESSION_MAX_AGE_SECONDS,
+  userIdOf,
+} from "./session.server";
+import { fakeJwt, inOneHour } from "./test-helpers";
+
+const SITE = "http://127.0.0.1:3000";
+
+async function cookieFor(token: string): Promise<string> {
+  const session = await sessionStorage.getSession();
+  session.set("token", token);
+  return (await sessionStorage.commitSession(session)).split(";")[0]!;
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+describe("JWT claims", () => {
+  it("reads sub and exp, and refuses what is not a JWT", () => {
+    const claims = readJwtClaims(fakeJwt({ sub: "7", exp: 2000000000 }))!;
+    expect(userIdOf(claims)).toBe(7);
+    expect(readJwtClaims("not-a-token")).toBeNull();
+    expect(readJwtClaims("a.%%%.c")).toBeNull();
+    expect(userIdOf({ sub: "0" })).toBeNull();
+    expect(userIdOf({ sub: "7; drop" })).toBeNull();
+    expect(userIdOf({ id: 3 })).toBe(3);
+  });
+
+  it("knows when a token has expired and never lets the cookie outlive it", () => {
+    const now = 1_800_000_000_000;
+    expect(isExpired({ exp: Math.floor(now / 1000) - 1 }, now)).toBe(true);
+    expect(isExpired({ exp: Math.floor(now / 1000) + 60 }, now)).toBe(false);
+    expect(cookieMaxAgeFor({ exp: Math.floor(now / 1000) + 600 }, now)).toBe(600);
+    expect(cookieMaxAgeFor({ exp: Math.floor(now / 1000) + 7 * 86400 }, now)).toBe(SESSION_MAX_AGE_SECONDS);
+    expect(cookieMaxAgeFor({}, now)).toBe(SESSION_MAX_AGE_SECONDS);
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/teams", "/teams"],
+    ["/gallery/images?x=1", "/gallery/images?x=1"],
+    ["//evil.example", "/dashboard"],
+    ["/\\evil.example", "/dashboard"],
+    ["https://evil.example", "/dashboard"],
+    ["javascript:alert(1)", "/dashboard"],
+    ["/login", "/dashboard"],
+    ["/teams\nSet-Cookie: x", "/dashboard"],
+    [null, "/dashboard"],
+  ])("%s -> %s", (to, expected) => {
+    expect(safeRedirect(to)).toBe(expected);
+  });
+});
+
+describe("requireStaff", () => {
+  it("sends a visitor without a session to /login, remembering the page", async () => {
+    const response = await thrown(requireStaff(new Request(`${SITE}/gallery/images?page=2`)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fgallery%2Fimages%3Fpage%3D2");
+  });
+
+  it("returns the token and user id of a valid session", async () => {
+    const token = fakeJwt({ id: 4, sub: "4", exp: inOneHour() });
+    const staff = await requireStaff(new Request(`${SITE}/teams`, { headers: { Cookie: await cookieFor(token) } }));
+    expect(staff.token).toBe(token);
+    expect(staff.userId).toBe(4);
+  });
+
+  it.each([
+    ["an expired token", fakeJwt({ sub: "4", exp: Math.floor(Date.now() / 1000) - 5 })],
+    ["a token that is not a JWT", "garbage"],
+    ["a token without a user id", fakeJwt({ exp: inOneHour() })],
+  ])("clears the session and redirects for %s", async (_label, token) => {
+    const request = new Request(`${SITE}/teams`, { headers: { Cookie: await cookieFor(token) } });
+    const response = await thrown(requireStaff(request));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fteams");
+    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("ignores a cookie whose signature does not match", async () => {
+    const token = fakeJwt({ sub: "4", exp: inOneHour() });
+    const forged = `__session=${Buffer.from(JSON.stringify({ token })).toString("base64")}.bad-signature`;
+    const response = await thrown(requireStaff(new Request(`${SITE}/teams`, { headers: { Cookie: forged } })));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fteams");
+  });
+});
+
+describe("requireAnonymous", () => {
+  it("sends a signed-in user from /login to /dashboard", async () => {
+    const cookie = await cookieFor(fakeJwt({ sub: "1", exp: inOneHour() }));
+    const response = await thrown(requireAnonymous(new Request(`${SITE}/login`, { headers: { Cookie: cookie } })));
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("lets a visitor without a session (or with an expired one) stay", async () => {
+    await expect(requireAnonymous(new Request(`${SITE}/login`))).resolves.toBeUndefined();
+    const expired = await cookieFor(fakeJwt({ sub: "1", exp: 1 }));
+    await expect(requireAnonymous(new Request(`${SITE}/login`, { headers: { Cookie: expired } }))).resolves.toBeUndefined();
+  });
+});
+
+describe("the session cookie", () => {
+  it("is __session, httpOnly, SameSite=Lax, path /, and lives no longer than the token", async () => {
+    const token = fakeJwt({ sub: "2", exp: Math.floor(Date.now() / 1000) + 1800 });
+    const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams");
+    expect(response.headers.get("Location")).toBe("/teams");
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(1700);
+    expect(maxAge).toBeLessThanOrEqual(1800);
+    // The token is in the signed cookie, and the session reads it back.
+    const session = await getSession(new Request(SITE, { headers: { Cookie: cookie.split(";")[0]! } }));
+    expect(session.get("token")).toBe(token);
+  });
+
+  it("carries a one-time notice", async () => {
+    const token = fakeJwt({ sub: "2", exp: inOneHour() });
+    const session = await sessionStorage.getSession(await cookieFor(token));
+    const cookie = await flashNotice(session, "Saved.");
+    const next = await getSession(new Request(SITE, { headers: { Cookie: cookie.split(";")[0]! } }));
+    expect(next.get("notice")).toBe("Saved.");
+    expect(next.get("notice")).toBeUndefined();
+    expect(next.get("token")).toBe(token);
+  });
+});
