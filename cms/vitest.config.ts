@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 // API tests boot the compiled Strapi (built once in globalSetup) on throwaway databases.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+    include: [
+      'tests/*.test.ts',
+      'src/**/*.test.ts',
+      // Several CMS processes on one database need PostgreSQL.
+      ...(process.env.TEST_DATABASE === 'postgres' ? ['tests/postgres-only/*.test.ts'] : []),
+    ],
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,

@@ -166,7 +166,7 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
       return Number(row.n);
     },
     async uploadedFiles() {
-      return (await readdir(path.join(publicDir, 'uploads'))).filter((name) => name !== '.gitkeep').sort();
+      return (await readdir(path.join(publicDir, 'uploads'))).filter((name) => !name.startsWith('.')).sort();
     },
     async tempFiles() {
       const list = async (folder: string): Promise<string[]> => {
