@@ -5,7 +5,9 @@ export default {
   // JavaScript off), so the app is always server-rendered.
   ssr: true,
   appDirectory: "app",
-  buildDirectory: "build",
+  // Browser tests build into their own folder (WEB_BUILD_DIR), so a test run and a
+  // developer's `npm run build` never overwrite each other's files.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
   future: {
     // Each route's loader/action/component become separate chunks: pages download only
     // the code they render (issue 6 budgets).

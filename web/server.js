@@ -5,7 +5,7 @@ import express from "express";
 const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.includes("--dev");
 // React's server renderer picks its slow development build unless told otherwise.
 process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
-const BUILD_PATH = "./build/server/index.js";
+const BUILD_PATH = `./${process.env.WEB_BUILD_DIR ?? "build"}/server/index.js`;
 
 const server = express();
 server.disable("x-powered-by");
@@ -32,7 +32,7 @@ if (DEVELOPMENT) {
   try {
     mod = await import(BUILD_PATH);
   } catch (error) {
-    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
+    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("/server/index.js")) {
       console.error("No production build found. Run `npm run build` in web/ first.");
     } else {
       // Most often: invalid environment (see app/lib/env.server.ts). Fail fast, no stack.

@@ -8,9 +8,15 @@ const web = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const webPort = process.env.E2E_WEB_PORT ?? "3100";
 const downPort = process.env.E2E_WEB_DOWN_PORT ?? "3101";
 const cmsPort = process.env.E2E_CMS_PORT ?? "1437";
+// Its own build folder: a developer's `npm run build` (or dev server) is left alone.
+const buildDir = process.env.E2E_BUILD_DIR ?? ".test-tmp/e2e-build";
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
-  const build = spawnSync("npm", ["run", "build"], { cwd: web, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], {
+    cwd: web,
+    stdio: "inherit",
+    env: { ...process.env, WEB_BUILD_DIR: buildDir, NODE_ENV: "production" },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -24,7 +30,7 @@ function start(port, cmsUrl) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: web,
     stdio: "inherit",
-    env: { ...process.env, ...common, PORT: port, CMS_URL: cmsUrl, PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, ...common, WEB_BUILD_DIR: buildDir, PORT: port, CMS_URL: cmsUrl, PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
   });
   child.on("exit", (code) => {
     console.error(`web server on ${port} exited (${code})`);

@@ -9,7 +9,8 @@ describe("VideoCard", () => {
   it("truncates a long description at 80 characters and toggles Read more / Show less", () => {
     render(<VideoCard video={{ id: 1, title: "Tihar", description: long, src: "/uploads/v.mp4", mime: "video/mp4" }} />);
     const description = screen.getByTestId("video-description");
-    const visible = () => Array.from(description.querySelectorAll("span")).find((s) => !s.hidden)!.textContent;
+    const visible = () =>
+      Array.from(description.querySelectorAll("span")).find((s) => !s.classList.contains("hidden"))!.textContent;
     expect(visible()).toBe(`${long.slice(0, 80).trimEnd()}...`);
     const toggle = screen.getByRole("button", { name: "Read more" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");

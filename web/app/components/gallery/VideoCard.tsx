@@ -16,6 +16,8 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
         controls
         preload="none"
         playsInline
+        // The site's own neutral poster, so the player is not a black box before it plays.
+        poster="/video-poster.svg"
         width={640}
         height={360}
         className="aspect-video w-full bg-night"
@@ -30,10 +32,12 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
           {short.truncated ? (
             <>
               {/* Without JavaScript the whole text shows and the toggle is hidden (root noscript style). */}
-              <span data-nojs-hide="" hidden={expanded}>
+              {/* A class, not the hidden attribute: the browser's own [hidden] rule would beat
+                  the noscript style. */}
+              <span data-nojs-hide="" className={expanded ? "hidden" : undefined}>
                 {short.text}
               </span>
-              <span data-nojs-show="" hidden={!expanded}>
+              <span data-nojs-show="" className={expanded ? undefined : "hidden"}>
                 {video.description}
               </span>
             </>

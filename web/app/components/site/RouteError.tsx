@@ -26,7 +26,7 @@ export function ErrorNotice({ children }: { children: React.ReactNode }) {
 export function NotFoundContent({ t, text }: { t: T; text?: string }) {
   return (
     <div className="container-page flex flex-col items-center py-20 text-center sm:py-28">
-      <p aria-hidden="true" className="font-serif text-7xl font-bold text-saffron sm:text-8xl">
+      <p aria-hidden="true" className="font-serif text-7xl font-bold text-saffron-deep sm:text-8xl">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-clay-dark sm:text-4xl">{t("notFound.title")}</h1>

@@ -22,7 +22,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
       <div className="container-page flex h-16 items-center gap-3">
         <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={t("nav.homeLink", { name })}>
           <img src="/favicon.svg" width={36} height={36} alt="" className="size-9 shrink-0" />
-          <span className="truncate font-serif text-lg font-bold leading-tight text-clay-dark md:hidden lg:inline">
+          <span className="line-clamp-2 font-serif text-[0.95rem] leading-tight font-bold text-clay-dark sm:text-lg md:hidden lg:inline">
             {name}
           </span>
         </Link>

@@ -19,7 +19,12 @@ export interface ImageData {
   alt: string;
 }
 
-const FORMAT_ORDER = ["thumbnail", "small", "medium", "large"] as const;
+/** Strapi's generated sizes (thumbnail, xsmall, small, medium, large...), narrowest first. */
+function formatsByWidth(file: CmsFile): { url: string; width: number }[] {
+  return Object.values(file.formats ?? {})
+    .filter((f): f is { url: string; width: number; height: number } => Boolean(f?.url && f.width))
+    .sort((a, b) => a.width - b.width);
+}
 
 /**
  * Strapi serves uploads at relative URLs (/uploads/...). The web server proxies that
@@ -34,12 +39,8 @@ export function toImage(file: CmsFile | null | undefined, alt?: string | null): 
   const width = file.width ?? 0;
   const height = file.height ?? 0;
   const candidates = new Map<number, string>();
-  for (const name of FORMAT_ORDER) {
-    const f = file.formats?.[name];
-    // The thumbnail is cropped to fit 156 px and can be very small; keep it only as a
-    // candidate for tiny renders, the browser chooses by width anyway.
-    if (f?.url && f.width) candidates.set(f.width, mediaUrl(f.url));
-  }
+  // Every generated size is a candidate: the browser picks by `sizes` and screen density.
+  for (const f of formatsByWidth(file)) candidates.set(f.width, mediaUrl(f.url));
   if (width) candidates.set(width, mediaUrl(file.url));
   const srcSet =
     candidates.size > 1
@@ -60,9 +61,6 @@ export function toImage(file: CmsFile | null | undefined, alt?: string | null): 
 /** Picks the smallest generated size at least `minWidth` wide (for thumbnails, feeds). */
 export function pickSize(file: CmsFile | null | undefined, minWidth: number): string | null {
   if (!file?.url) return null;
-  for (const name of FORMAT_ORDER) {
-    const f = file.formats?.[name];
-    if (f?.url && f.width >= minWidth) return mediaUrl(f.url);
-  }
-  return mediaUrl(file.url);
+  const fit = formatsByWidth(file).find((f) => f.width >= minWidth);
+  return mediaUrl(fit?.url ?? file.url);
 }

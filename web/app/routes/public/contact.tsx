@@ -53,19 +53,19 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
             <h2 id="contact-details" className="text-2xl font-bold text-clay-dark">
               {site.name}
             </h2>
-            <dl className="mt-6 space-y-5">
+            <ul className="mt-6 space-y-5">
               {rows.map(({ icon: Icon, label, content }) => (
-                <div key={label} className="flex gap-4">
+                <li key={label} className="flex gap-4">
                   <span className="grid size-11 shrink-0 place-items-center rounded-full bg-saffron-light text-clay-dark">
                     <Icon />
                   </span>
                   <div>
-                    <dt className="text-sm font-semibold tracking-wide text-muted uppercase">{label}</dt>
-                    <dd className="mt-0.5">{content}</dd>
+                    <p className="text-sm font-semibold tracking-wide text-muted uppercase">{label}</p>
+                    <p className="mt-0.5">{content}</p>
                   </div>
-                </div>
+                </li>
               ))}
-            </dl>
+            </ul>
           </section>
 
           <section id="donate" aria-labelledby="donate-heading" className="rounded-2xl bg-sage-light p-6 sm:p-8">

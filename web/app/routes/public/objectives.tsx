@@ -59,7 +59,7 @@ export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
           <ol className="mt-8 grid gap-4 lg:grid-cols-2">
             {page.additionalObjectives.map((text, i) => (
               <li key={i} className="flex gap-4 rounded-2xl bg-white p-5 ring-1 ring-sand-200">
-                <span aria-hidden="true" className="font-serif text-2xl font-bold text-saffron">
+                <span aria-hidden="true" className="font-serif text-2xl font-bold text-saffron-deep">
                   {String(i + 1).padStart(2, "0")}
                 </span>
                 <p>{text}</p>

@@ -90,7 +90,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {page.programmes.map((p, i) => (
             <li key={p.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200">
-              <span aria-hidden="true" className="font-serif text-3xl font-bold text-saffron">
+              <span aria-hidden="true" className="font-serif text-3xl font-bold text-saffron-deep">
                 {i + 1}
               </span>
               <h3 className="mt-2 text-lg font-bold">{p.title}</h3>

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { pickSize, toImage } from "./media";
+
+const file = {
+  url: "/uploads/hero.jpg",
+  width: 1600,
+  height: 900,
+  alternativeText: "A house on a hill",
+  formats: {
+    medium: { url: "/uploads/medium_hero.jpg", width: 750, height: 422 },
+    thumbnail: { url: "/uploads/thumbnail_hero.jpg", width: 245, height: 138 },
+    xsmall: { url: "/uploads/xsmall_hero.jpg", width: 320, height: 180 },
+    small: { url: "/uploads/small_hero.jpg", width: 500, height: 281 },
+  },
+};
+
+describe("toImage", () => {
+  it("builds a srcset from every generated size plus the original, narrowest first", () => {
+    expect(toImage(file)).toEqual({
+      src: "/uploads/hero.jpg",
+      srcSet:
+        "/uploads/thumbnail_hero.jpg 245w, /uploads/xsmall_hero.jpg 320w, /uploads/small_hero.jpg 500w, /uploads/medium_hero.jpg 750w, /uploads/hero.jpg 1600w",
+      width: 1600,
+      height: 900,
+      alt: "A house on a hill",
+    });
+  });
+
+  it("prefers the alt text given by the content over the file's", () => {
+    expect(toImage(file, "Our home")?.alt).toBe("Our home");
+  });
+
+  it("handles missing files and files without sizes", () => {
+    expect(toImage(null)).toBeNull();
+    expect(toImage({ url: "/uploads/a.png", width: 10, height: 10 })).toMatchObject({ srcSet: undefined, alt: "" });
+  });
+
+  it("picks the smallest size that is wide enough", () => {
+    expect(pickSize(file, 400)).toBe("/uploads/small_hero.jpg");
+    expect(pickSize(file, 1000)).toBe("/uploads/hero.jpg");
+  });
+});

@@ -1,0 +1,70 @@
+import { expect, hydrated, test } from "./support/fixtures";
+
+test.describe("gallery", () => {
+  test("tabs are links; images open a modal with title, image, description and Close", async ({ page }) => {
+    await page.goto("/gallery");
+    await hydrated(page);
+    const tabs = page.getByRole("navigation", { name: "Gallery sections" });
+    await expect(tabs.getByRole("link", { name: "Images" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Videos" })).toHaveAttribute("href", "/gallery?tab=videos");
+
+    const first = page.getByTestId("image-grid").getByRole("link").first();
+    const label = (await first.getAttribute("aria-label"))!.replace(/^Open image: /, "");
+    await first.click();
+    const dialog = page.getByRole("dialog", { name: label });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("img")).toBeVisible();
+    await expect(dialog.locator("p")).not.toBeEmpty();
+    const close = dialog.getByRole("link", { name: "Close" });
+    await expect(close).toBeFocused();
+
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/gallery");
+    await expect(first).toBeFocused();
+
+    await first.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("videos: players that preload nothing, descriptions cut at 80 characters with Read more / Show less", async ({ page }) => {
+    await page.goto("/gallery");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Videos" }).click();
+    await expect(page).toHaveURL("/gallery?tab=videos");
+    const grid = page.getByTestId("video-grid");
+    await expect(grid.locator("video").first()).toHaveAttribute("preload", "none");
+    // A stable handle on the first card with a toggle (its button's name changes below).
+    const articles = grid.locator("article");
+    let index = 0;
+    while ((await articles.nth(index).getByRole("button", { name: "Read more" }).count()) === 0) index++;
+    const card = articles.nth(index);
+    const description = card.getByTestId("video-description");
+    const short = (await description.innerText()).trim();
+    expect(short.endsWith("...")).toBe(true);
+    expect(short.length).toBeLessThanOrEqual(83);
+    await card.getByRole("button", { name: "Read more" }).click();
+    const full = (await description.innerText()).trim();
+    expect(full.length).toBeGreaterThan(80);
+    expect(full.startsWith(short.slice(0, -3).trimEnd())).toBe(true);
+    await card.getByRole("button", { name: "Show less" }).click();
+    expect((await description.innerText()).trim()).toBe(short);
+  });
+
+  test("a video streams through the web server with range requests", async ({ page, request }) => {
+    await page.goto("/gallery?tab=videos");
+    const src = await page.locator("video source").first().getAttribute("src");
+    expect(src).toMatch(/^\/uploads\//);
+    const partial = await request.get(src!, { headers: { Range: "bytes=0-99" } });
+    expect(partial.status()).toBe(206);
+    expect(partial.headers()["content-range"]).toMatch(/^bytes 0-99\//);
+    expect((await partial.body()).length).toBe(100);
+  });
+});
