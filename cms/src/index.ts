@@ -11,6 +11,10 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    // Keep idle connections open longer than clients and load balancers do (60 s is common), so a
+    // request is never sent on a socket the server is closing at that moment (ECONNRESET).
+    strapi.server.httpServer.keepAliveTimeout = 65_000;
+    strapi.server.httpServer.headersTimeout = 66_000;
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);
     await ensureSuperAdmin();
