@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, json, login, pngBytes, send } from './helpers/api';
+import { startTestCms, type TestCms } from './helpers/cms-server';
 
 const WEB_ORIGIN = 'http://127.0.0.1:3000';
 let first: TestCms;
