@@ -2,12 +2,14 @@ import type { Core } from '@strapi/strapi';
 import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
+import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
 import { seedDemoContent } from './seed';
 
 export default {
   register() {
     registerGraphqlExtension();
+    registerContentChangeNotifier();
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
