@@ -10,6 +10,10 @@ export const E2E = {
 
 const reuse = process.env.E2E_REUSE === "1";
 
+// Admin upload tests (e2e/admin): a 1 MiB image limit, for the test CMS and web server
+// alike, makes "file too large" quick to reach. Real files in the tests are a few KB.
+process.env.IMAGE_MAX_BYTES ??= String(1024 * 1024);
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",

@@ -57,7 +57,7 @@ export function DataTable<T extends { id: number }>({
                 </td>
               ))}
               <td className="px-4 py-3 max-md:block max-md:px-0 max-md:pt-3">
-                <div className="flex flex-wrap gap-2">{actions(item)}</div>
+                <div className="flex flex-wrap gap-2 lg:flex-nowrap">{actions(item)}</div>
               </td>
             </tr>
           ))}

@@ -193,6 +193,13 @@ function AdminShell({ userName, children }: { userName: string | null; children:
             event.preventDefault();
             setDrawerOpen(true);
           }}
+          onKeyDown={(event) => {
+            // A link acting as a button also opens with the space bar.
+            if (event.key === " ") {
+              event.preventDefault();
+              setDrawerOpen(true);
+            }
+          }}
           className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-sand-200 px-3 font-semibold text-ink hover:bg-sand"
         >
           <IconMenu />

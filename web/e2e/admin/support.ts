@@ -1,0 +1,57 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { createCookie } from "react-router";
+
+/** The staff login of the seeded test CMS (the project's demo defaults). */
+export const STAFF = {
+  email: process.env.ADMIN_EMAIL || "admin@example.org",
+  password: process.env.ADMIN_PASSWORD || "Namaste-2026",
+};
+
+/** The session secret e2e/support/start-web.mjs gives the web server. */
+export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? "e2e-only-secret-e2e-only-secret-0123456789";
+
+export const fixture = (name: string) => join(dirname(fileURLToPath(import.meta.url)), "fixtures", name);
+
+/** Waits until React has hydrated the page (root sets data-hydrated). */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** Signs in through the login form, as a member of staff would. */
+export async function login(page: Page, redirectTo?: string) {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(STAFF.email);
+  await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(redirectTo ?? "/dashboard");
+}
+
+/** A token-shaped string (header.claims.signature); the CMS will not accept its signature. */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.Zm9yZ2Vk`;
+}
+
+/** A session cookie signed with the web server's secret, holding the given token. */
+export async function signedSessionCookie(token: string): Promise<string> {
+  const cookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/" });
+  const header = await cookie.serialize({ token });
+  return header.split(";")[0]!.slice("__session=".length);
+}
+
+/** A unique, recognisable title for things the tests create. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * The Cookie header of the browser's session, for page.request calls: the cookie is
+ * Secure (production build), which Chromium sends to http://127.0.0.1 but Playwright's
+ * own HTTP client does not.
+ */
+export async function sessionCookieHeader(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  expect(cookie, "signed in").toBeTruthy();
+  return `__session=${cookie!.value}`;
+}
