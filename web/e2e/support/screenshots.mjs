@@ -1,3 +1,4 @@
+/* global document, window -- page.evaluate bodies run in the browser */
 // Takes full-page screenshots of the public pages at phone, tablet, laptop and desktop
 // widths, for looking at the design: node e2e/support/screenshots.mjs [baseURL] [outDir]
 import { chromium } from "@playwright/test";
@@ -18,6 +19,7 @@ for (const width of widths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     // Scroll through so lazy images load and cards reveal.
     await page.evaluate(async () => {
+      document.documentElement.style.scrollBehavior = "auto";
       for (let y = 0; y < document.body.scrollHeight; y += 300) {
         window.scrollTo(0, y);
         await new Promise((r) => setTimeout(r, 120));

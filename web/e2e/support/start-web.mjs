@@ -26,10 +26,11 @@ const common = {
   HOST: "127.0.0.1",
 };
 
-function start(port, cmsUrl) {
+function start(port, cmsUrl, { quiet = false } = {}) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: web,
-    stdio: "inherit",
+    // The "CMS down" server logs a refused connection per request: expected, so not shown.
+    stdio: quiet ? ["ignore", "ignore", "ignore"] : "inherit",
     env: { ...process.env, ...common, WEB_BUILD_DIR: buildDir, PORT: port, CMS_URL: cmsUrl, PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
   });
   child.on("exit", (code) => {
@@ -40,7 +41,7 @@ function start(port, cmsUrl) {
 }
 
 // Port 9 (discard) has no listener here: every CMS call is refused at once.
-const children = [start(downPort, "http://127.0.0.1:9"), start(webPort, `http://127.0.0.1:${cmsPort}`)];
+const children = [start(downPort, "http://127.0.0.1:9", { quiet: true }), start(webPort, `http://127.0.0.1:${cmsPort}`)];
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

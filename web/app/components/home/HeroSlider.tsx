@@ -102,7 +102,7 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
                 aria-hidden="true"
                 className="absolute inset-0 bg-linear-to-t from-night/90 via-night/45 to-night/10 md:bg-linear-to-r md:from-night/85 md:via-night/45 md:to-transparent"
               />
-              <div className="container-page relative flex h-full flex-col justify-end pb-36 sm:pb-32 md:justify-center md:pb-0">
+              <div className="container-page relative flex h-full flex-col justify-end pt-8 pb-40 md:justify-center">
                 <div className="max-w-2xl">
                   <h2
                     className="text-3xl font-bold tracking-tight text-balance drop-shadow-sm sm:text-4xl md:text-5xl lg:text-6xl"

@@ -28,7 +28,6 @@ const WELCOME_ICONS = [HomeIcon, Shield, Heart];
 
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
   const { home } = loaderData;
-  const t = useT();
   const nonce = useNonce();
   const openDonate = useOpenDonate();
   const site = siteFromMatches(matches);
