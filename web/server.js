@@ -47,6 +47,10 @@ if (DEVELOPMENT) {
 const listener = server.listen(env.PORT, env.HOST, () => {
   console.log(`web listening on http://${env.HOST}:${env.PORT}`);
 });
+// Staff upload videos of up to 200 MB, often over slow connections: Node's default of
+// 5 minutes for a whole request would cut them off. Headers still must arrive within
+// headersTimeout (60 s), which is what guards against slow-header attacks.
+listener.requestTimeout = 60 * 60_000;
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => listener.close(() => process.exit(0)));

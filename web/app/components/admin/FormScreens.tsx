@@ -1,3 +1,5 @@
+import { useRouteLoaderData } from "react-router";
+import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { KINDS, type ItemByKind, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { ContentForm, type FormActionData } from "./ContentForm";
@@ -33,6 +35,10 @@ export function NewScreen({
   limits: UploadLimits;
   actionData?: FormActionData;
 }) {
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
+  // A new post is usually written by whoever is signed in.
+  const defaults =
+    kind === "blog" ? { ...EMPTY_VALUES.blog, author: layout?.user?.email ?? "" } : EMPTY_VALUES[kind];
   return (
     <>
       <BackLink to={KINDS[kind].listPath} label={at("common.back")} />
@@ -41,7 +47,7 @@ export function NewScreen({
         kind={kind}
         mode="create"
         fields={FORM_FIELDS[kind]}
-        defaults={EMPTY_VALUES[kind]}
+        defaults={defaults}
         limits={limits}
         actionData={actionData}
         busyLabel={at(BUSY[kind])}
