@@ -105,11 +105,11 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
               <div className="container-page relative flex h-full flex-col justify-end pt-8 pb-40 md:justify-center">
                 <div className="max-w-2xl">
                   <h2
-                    className="text-3xl font-bold tracking-tight text-balance drop-shadow-sm sm:text-4xl md:text-5xl lg:text-6xl"
+                    className="text-3xl font-bold tracking-tight text-balance [text-shadow:0_2px_14px_rgb(0_0_0/0.5)] sm:text-4xl md:text-5xl lg:text-6xl"
                     dangerouslySetInnerHTML={{ __html: slide.headingHtml }}
                   />
                   <p
-                    className="mt-4 text-lg text-white/90 sm:text-xl"
+                    className="mt-4 text-lg text-white/95 [text-shadow:0_1px_8px_rgb(0_0_0/0.55)] sm:text-xl"
                     dangerouslySetInnerHTML={{ __html: slide.textHtml }}
                   />
                 </div>

@@ -11,6 +11,8 @@ import { useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
 
+// No preload link for the hero: React already emits one for the first hero <img>,
+// because it carries fetchPriority="high" (see HeroSlider).
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     site: siteFromMatches(matches),

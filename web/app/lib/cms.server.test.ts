@@ -1,0 +1,86 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { isRouteErrorResponse } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// A fake CMS whose behaviour each test picks by path of the query name.
+let server: http.Server;
+let mode: "ok" | "hang" | "500" | "graphql-error" = "ok";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (mode === "hang") return; // never answers
+    if (mode === "500") return res.writeHead(500).end("boom");
+    res.setHeader("content-type", "application/json");
+    if (mode === "graphql-error") return res.end(JSON.stringify({ errors: [{ message: "Forbidden access" }] }));
+    res.end(JSON.stringify({ data: { siteSetting: { name: "Home" } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  vi.stubEnv("CMS_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  vi.stubEnv("CMS_TIMEOUT_MS", "300");
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+  vi.unstubAllEnvs();
+});
+
+async function cms() {
+  vi.resetModules(); // env.server reads process.env when first imported
+  return import("./cms.server");
+}
+
+describe("cmsQuery", () => {
+  it("returns typed data", async () => {
+    mode = "ok";
+    const { cmsQuery } = await cms();
+    await expect(cmsQuery<{ siteSetting: { name: string } }>("{ siteSetting { name } }")).resolves.toEqual({
+      siteSetting: { name: "Home" },
+    });
+  });
+
+  it("never hangs: a silent CMS gives a timeout CmsError after CMS_TIMEOUT_MS", async () => {
+    mode = "hang";
+    const { cmsQuery, CmsError } = await cms();
+    const started = Date.now();
+    const error = await cmsQuery("{ home { id } }").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CmsError);
+    expect(error).toMatchObject({ reason: "timeout", status: 503 });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("maps HTTP 500 and GraphQL errors", async () => {
+    const { cmsQuery } = await cms();
+    mode = "500";
+    await expect(cmsQuery("{ a }")).rejects.toMatchObject({ reason: "bad-response", status: 503 });
+    mode = "graphql-error";
+    await expect(cmsQuery("{ a }")).rejects.toMatchObject({ reason: "graphql", status: 503 });
+  });
+
+  it("reports a refused connection as unreachable", async () => {
+    vi.stubEnv("CMS_URL", "http://127.0.0.1:9");
+    const { cmsQuery } = await cms();
+    await expect(cmsQuery("{ a }")).rejects.toMatchObject({ reason: "unreachable", status: 503 });
+    vi.stubEnv("CMS_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+});
+
+describe("loadFromCms", () => {
+  it("turns a CmsError into a 503 route response without internals", async () => {
+    const { loadFromCms, CmsError } = await cms();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const thrown = await loadFromCms(async () => {
+      throw new CmsError("timeout", "secret internal detail");
+    }).catch((e: unknown) => e);
+    expect(isRouteErrorResponse(thrown) || (thrown as { type?: string }).type === "DataWithResponseInit").toBe(true);
+    const init = thrown as { init?: { status?: number }; data?: unknown };
+    expect(init.init?.status).toBe(503);
+    expect(JSON.stringify(init.data)).not.toContain("secret");
+  });
+
+  it("lets other errors through untouched", async () => {
+    const { loadFromCms } = await cms();
+    const boom = new Error("bug");
+    await expect(loadFromCms(async () => Promise.reject(boom))).rejects.toBe(boom);
+  });
+});
