@@ -74,6 +74,10 @@ test.describe("staff login and session", () => {
     expect((await context.cookies()).filter((c) => c.name === "__session")).toEqual([]);
     await page.goto("/teams");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteams$/);
+    // A copy of the old cookie is of no use after logout (the token is revoked).
+    await context.addCookies([cookie!]);
+    await page.goto("/teams");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteams$/);
   });
 
   test("a forged or expired token in the cookie ends the session and goes back to /login", async ({ page, context }) => {

@@ -145,3 +145,19 @@ describe("the session cookie", () => {
     expect(next.get("token")).toBe(token);
   });
 });
+
+describe("logout", () => {
+  it("revokes the token: a copy of the old cookie no longer opens admin pages", async () => {
+    const { logout } = await import("./session.server");
+    const cookie = await cookieFor(fakeJwt({ sub: "5", exp: inOneHour() }));
+    const request = () => new Request(`${SITE}/teams`, { headers: { Cookie: cookie } });
+    await expect(requireStaff(request())).resolves.toMatchObject({ userId: 5 });
+    const response = await logout(new Request(`${SITE}/logout`, { method: "POST", headers: { Cookie: cookie } }));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;/);
+    const replay = await thrown(requireStaff(request()));
+    expect(replay.headers.get("Location")).toBe("/login?redirectTo=%2Fteams");
+    // And /login does not send it to the dashboard either.
+    await expect(requireAnonymous(new Request(`${SITE}/login`, { headers: { Cookie: cookie } }))).resolves.toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { env } from "~/lib/env.server";
 
@@ -116,6 +116,43 @@ export async function logoutRedirect(request: Request, to = "/login"): Promise<R
   });
 }
 
+// ── Logout revokes the token ──────────────────────────────────────────────────────────
+// The cookie holds a stateless JWT: clearing the browser's copy would leave a copied
+// cookie usable until the token expires. Tokens signed out of are remembered here (by
+// hash) until they expire and refused by requireStaff. In memory, so per web process:
+// with several processes this list moves to a shared store (Redis), like the CMS's
+// login limiter (docs/decisions/003 and 004).
+const revoked = new Map<string, number>();
+
+const tokenKey = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export function revokeToken(token: string, now = Date.now()): void {
+  const claims = readJwtClaims(token);
+  const expiresAt = typeof claims?.exp === "number" ? claims.exp * 1000 : now + SESSION_MAX_AGE_SECONDS * 1000;
+  if (expiresAt <= now) return;
+  if (revoked.size >= 10_000) {
+    for (const [key, until] of revoked) if (until <= now) revoked.delete(key);
+  }
+  revoked.set(tokenKey(token), expiresAt);
+}
+
+export function isRevoked(token: string, now = Date.now()): boolean {
+  const until = revoked.get(tokenKey(token));
+  if (until === undefined) return false;
+  if (until <= now) {
+    revoked.delete(tokenKey(token));
+    return false;
+  }
+  return true;
+}
+
+/** The logout action: revokes the token, clears the cookie, goes to /login. */
+export async function logout(request: Request): Promise<Response> {
+  const token = (await getSession(request)).get("token");
+  if (token) revokeToken(token);
+  return logoutRedirect(request);
+}
+
 /**
  * Guard of every admin route: the staff token, or a thrown redirect to /login. A cookie
  * whose token is not a JWT, has no user id or has expired is cleared on the way.
@@ -126,7 +163,9 @@ export async function requireStaff(request: Request): Promise<Staff> {
   if (!token) throw redirect(loginUrl(request), { headers: { "Cache-Control": "no-store" } });
   const claims = readJwtClaims(token);
   const userId = claims ? userIdOf(claims) : null;
-  if (!claims || !userId || isExpired(claims)) throw await logoutRedirect(request, loginUrl(request));
+  if (!claims || !userId || isExpired(claims) || isRevoked(token)) {
+    throw await logoutRedirect(request, loginUrl(request));
+  }
   return { token, userId, session };
 }
 
@@ -136,7 +175,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
   const token = session.get("token");
   if (!token) return;
   const claims = readJwtClaims(token);
-  if (claims && userIdOf(claims) && !isExpired(claims)) {
+  if (claims && userIdOf(claims) && !isExpired(claims) && !isRevoked(token)) {
     throw redirect("/dashboard", { headers: { "Cache-Control": "no-store" } });
   }
 }

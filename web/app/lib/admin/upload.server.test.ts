@@ -142,7 +142,7 @@ describe("saveItem (upload proxy)", () => {
     expect(received[0]!.file).toBeUndefined();
   });
 
-  it("answers 413 for a file past the limit, without calling the CMS or keeping anything", async () => {
+  it("answers 413 for a file one byte past the limit, without calling the CMS or keeping anything", async () => {
     const big = Buffer.alloc(64 * 1024 + 1, 1);
     const request = multipart({ title: "t", description: "d" }, { field: "image", name: "big.png", type: "image/png", bytes: big });
     const result = await mod.saveItem(request, await staff(), "image");
@@ -154,6 +154,15 @@ describe("saveItem (upload proxy)", () => {
     });
     expect(received).toHaveLength(0);
     expect(leftovers()).toEqual([]);
+  });
+
+  it("accepts a file of exactly the limit", async () => {
+    const exact = Buffer.alloc(64 * 1024, 1);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47]).copy(exact);
+    const request = multipart({ title: "t", description: "d" }, { field: "image", name: "a.png", type: "image/png", bytes: exact });
+    const result = await mod.saveItem(request, await staff(), "image");
+    expect(result).toMatchObject({ ok: true });
+    expect(received[0]!.file?.size).toBe(64 * 1024);
   });
 
   it("refuses a body whose declared length is past the limit before reading it", async () => {

@@ -89,7 +89,9 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
     parser = busboy({
       headers: { "content-type": contentType },
       limits: {
-        fileSize: options.maxFileBytes,
+        // busboy flags a file that reaches its limit: one byte of room lets a file of
+        // exactly the maximum through (the size check below is the rule).
+        fileSize: options.maxFileBytes + 1,
         files: 1,
         fields: 20,
         fieldSize: 512 * 1024,
@@ -148,6 +150,7 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
     const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
     await pipeline(source, counter, parser);
     await Promise.all(writes);
+    if (result.file && result.file.size > options.maxFileBytes) result.tooLarge = true;
   } catch (error) {
     await Promise.allSettled(writes);
     if (result.tooLarge) return result;

@@ -1,9 +1,9 @@
-// POST /logout: ends the staff session and goes to /login (a mutation, so an action;
-// a GET changes nothing and just goes to the dashboard or login).
+// POST /logout: ends the staff session (the token is revoked, the cookie cleared) and goes
+// to /login. A mutation, so an action; a GET changes nothing and goes to the dashboard.
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
-import { logoutRedirect } from "~/lib/admin/session.server";
+import { logout } from "~/lib/admin/session.server";
 
 export function loader() {
   return redirect("/dashboard", { headers: { "Cache-Control": "no-store" } });
@@ -11,5 +11,5 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
-  return logoutRedirect(request);
+  return logout(request);
 }
