@@ -40,12 +40,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescing(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -61,6 +58,33 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * React writes the document in many small pieces, and React Router flushes the response
+ * after each one: with gzip that ends a compression block every few hundred bytes and
+ * nearly doubles the page (25 KB instead of 13 KB for the home page). The pages stream
+ * no deferred data, so the pieces are gathered into blocks of 64 KB (and the rest at the end).
+ */
+function coalescing(onEnd: () => void): PassThrough {
+  const BLOCK = 64 * 1024;
+  let pending: Buffer[] = [];
+  let size = 0;
+  return new PassThrough({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < BLOCK) return callback();
+      const block = Buffer.concat(pending);
+      pending = [];
+      size = 0;
+      callback(null, block);
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, size ? Buffer.concat(pending) : undefined);
+    },
   });
 }
 
