@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { fixture, hydrated, login } from "./support";
+
+// The harness runs a second web server whose CMS address points nowhere. Cookies are
+// per host, not per port, and both servers share the session secret: a member of staff
+// signed in on the normal one arrives there signed in, as if the CMS had just gone down.
+const DOWN = `http://127.0.0.1:${process.env.E2E_WEB_DOWN_PORT ?? 3101}`;
+
+test.describe("when the CMS is down", () => {
+  test("lists say so in red, and a failed save keeps what was typed", async ({ page }) => {
+    await login(page);
+
+    const list = await page.goto(`${DOWN}/teams`);
+    expect(list?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toHaveText("Failed to fetch team members");
+    await page.goto(`${DOWN}/gallery/images`);
+    await expect(page.getByRole("alert")).toHaveText("Error loading images: Something went wrong");
+
+    await page.goto(`${DOWN}/gallery/images/new`);
+    await hydrated(page);
+    await page.getByLabel("Title").fill("Monsoon clouds");
+    await page.getByLabel("Description").fill("Saved while the CMS was away.");
+    await page.getByLabel("Image file").setInputFiles(fixture("hills.png"));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Something went wrong");
+    await expect(page).toHaveURL(`${DOWN}/gallery/images/new`);
+    await expect(page.getByLabel("Title")).toHaveValue("Monsoon clouds");
+    await expect(page.getByLabel("Description")).toHaveValue("Saved while the CMS was away.");
+    await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
+  });
+});
