@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/build/**', '**/.tmp/**', '**/.strapi/**', '**/.cache/**',
       'cms/types/generated/**', 'web/.react-router/**', 'web/test-results/**', 'web/playwright-report/**',
-      'cms/public/**', 'web/public/**',
+      'cms/public/**', 'web/public/**', '**/.test-tmp/**', 'backups/**',
       // Test scratch (gitignored): the e2e production builds and test databases live here.
       '**/.test-tmp/**',
     ],
