@@ -9,8 +9,6 @@ export default tseslint.config(
       '**/node_modules/**', '**/dist/**', '**/build/**', '**/.tmp/**', '**/.strapi/**', '**/.cache/**',
       'cms/types/generated/**', 'web/.react-router/**', 'web/test-results/**', 'web/playwright-report/**',
       'cms/public/**', 'web/public/**', '**/.test-tmp/**', 'backups/**',
-      // Test scratch (gitignored): the e2e production builds and test databases live here.
-      '**/.test-tmp/**',
     ],
   },
   js.configs.recommended,
