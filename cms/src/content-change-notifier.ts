@@ -6,6 +6,8 @@ import { createHmac } from 'crypto';
  * the secret the two share (WEB_PROXY_SECRET) and carries a timestamp against replays.
  * Best effort: the web cache also expires by itself, so a failed call only delays the update.
  *
+ * With several web processes, WEB_REVALIDATE_URL lists each one, separated by commas.
+ *
  * POST $WEB_REVALIDATE_URL  body {"uid": "api::blog.blog", "action": "update", "at": 1795321170123}
  * header x-cms-signature: sha256=<hex HMAC-SHA256 of the raw body>
  */
@@ -14,10 +16,14 @@ const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpubli
 export const signBody = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 export async function notifyContentChange(uid: string, action: string) {
-  const url = process.env.WEB_REVALIDATE_URL;
+  const urls = (process.env.WEB_REVALIDATE_URL ?? '').split(',').map((url) => url.trim()).filter(Boolean);
   const secret = process.env.WEB_PROXY_SECRET;
-  if (!url || !secret) return;
+  if (urls.length === 0 || !secret) return;
   const body = JSON.stringify({ uid, action, at: Date.now() });
+  await Promise.all(urls.map((url) => notifyOne(url, uid, body, secret)));
+}
+
+async function notifyOne(url: string, uid: string, body: string, secret: string) {
   try {
     const response = await fetch(url, {
       method: 'POST',

@@ -5,6 +5,7 @@ import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpe
 import { form, json, login, send } from './helpers/api';
 
 interface Call {
+  path: string;
   body: string;
   signature: string | undefined;
 }
@@ -28,13 +29,15 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      calls.push({ body, signature: request.headers['x-cms-signature'] as string | undefined });
+      calls.push({ path: request.url ?? '', body, signature: request.headers['x-cms-signature'] as string | undefined });
       response.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as { port: number };
-  cms = await startTestCms({ env: { WEB_REVALIDATE_URL: `http://127.0.0.1:${port}/_internal/revalidate` } });
+  // Two web processes: each has its own cache, so each is told.
+  const base = `http://127.0.0.1:${port}`;
+  cms = await startTestCms({ env: { WEB_REVALIDATE_URL: `${base}/web-a/revalidate, ${base}/web-b/revalidate` } });
 }, 180_000);
 
 afterAll(async () => {
@@ -50,8 +53,8 @@ describe('content changes notify the web app', () => {
     await send(cms.url, 'PUT', `/api/blog/${id}`, form({ ...fields, title: 'Fresher news' }), token);
     await send(cms.url, 'DELETE', `/api/blog/${id}`, undefined, token);
 
-    for (const action of ['create', 'update', 'delete']) {
-      const call = await waitForCall((c) => JSON.parse(c.body).action === action);
+    for (const [action, path] of ['create', 'update', 'delete'].flatMap((a) => [[a, '/web-a/revalidate'], [a, '/web-b/revalidate']])) {
+      const call = await waitForCall((c) => JSON.parse(c.body).action === action && c.path === path);
       const payload = JSON.parse(call.body);
       expect(payload.uid).toBe('api::blog.blog');
       expect(Math.abs(Date.now() - payload.at)).toBeLessThan(60_000);
