@@ -49,6 +49,10 @@ describe("blog Markdown", () => {
 });
 
 describe("plain text", () => {
+  it("leaves headings out of summaries", () => {
+    expect(toPlainText("# Getting ready\n\nThe older children helped.\n\n## After\n\nWe ate.")).toBe("The older children helped. We ate.");
+  });
+
   it("strips markup and decodes entities", () => {
     expect(toPlainText("**Rice & dal** <b>for</b> all\n\n> quoted")).toBe("Rice & dal for all quoted");
   });

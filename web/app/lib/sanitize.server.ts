@@ -71,7 +71,12 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** Plain text of Markdown or HTML, for excerpts, meta descriptions and feeds. */
 export function toPlainText(source: string): string {
   const html = markdown.parse(source ?? "", { async: false });
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  // Headings are left out: in a summary they would run into the next sentence ("Getting ready The older…").
+  const text = sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ["script", "style", "textarea", "option", "noscript", "h1", "h2", "h3", "h4", "h5", "h6"],
+  });
   return text
     .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
     .replace(/\s+/g, " ")
