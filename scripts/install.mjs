@@ -9,9 +9,10 @@ if (process.env.SKIP_SUBPROJECT_INSTALL === 'true') process.exit(0);
 
 for (const dir of [cmsDir, webDir]) {
   if (!existsSync(path.join(dir, 'package.json'))) continue;
-  const useCi = existsSync(path.join(dir, 'package-lock.json')) && process.env.CI === 'true';
-  const args = [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'];
-  console.log(`[install] npm ${args[0]} in ${path.basename(dir)}/ ...`);
+  // `npm install`, not `npm ci`, also in CI: it follows the lockfile all the same, while `npm ci`
+  // refuses lockfiles that npm 11 wrote without other platforms' optional packages (@swc, @rollup).
+  const args = ['install', '--no-audit', '--no-fund'];
+  console.log(`[install] npm install in ${path.basename(dir)}/ ...`);
   const result = spawnSync('npm', args, {
     cwd: dir,
     stdio: 'inherit',
