@@ -6,12 +6,14 @@ import { ensureCmsBuilt, spawnCms, waitForHttp } from './lib/cms.mjs';
 import { adminDefaults } from './lib/demo.mjs';
 import { ensureWebBuilt, spawnWeb, webExists } from './lib/web.mjs';
 
+// --dev: the web app runs through Vite (hot reload) instead of its production build.
+const dev = process.argv.includes('--dev');
 const cmsPort = process.env.CMS_PORT || '1337';
 const webPort = process.env.PORT || '3000';
 const cmsUrl = `http://127.0.0.1:${cmsPort}`;
 
 ensureCmsBuilt();
-if (webExists()) ensureWebBuilt();
+if (webExists() && !dev) ensureWebBuilt();
 
 const children = [];
 const stopAll = (code = 0) => {
@@ -33,7 +35,10 @@ console.log(`\n[start] CMS ready at ${cmsUrl} (console: ${cmsUrl}/admin)`);
 if (webExists()) {
   const { SESSION_SECRET, WEB_PROXY_SECRET } = cmsSecrets();
   // A production build served over plain http on this machine: the cookie cannot be Secure here.
-  const web = spawnWeb({ CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort, SESSION_SECRET, WEB_PROXY_SECRET, COOKIE_SECURE: process.env.COOKIE_SECURE || 'false' });
+  const web = spawnWeb(
+    { CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort, SESSION_SECRET, WEB_PROXY_SECRET, COOKIE_SECURE: process.env.COOKIE_SECURE || 'false' },
+    { dev },
+  );
   children.push(web);
   web.on('exit', (code) => {
     if (code) console.error(`[start] the web app stopped with code ${code}`);

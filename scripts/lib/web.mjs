@@ -20,9 +20,9 @@ export function ensureWebBuilt() {
 }
 
 export function spawnWeb(env = {}, options = {}) {
-  return spawn(process.execPath, ['server.js'], {
+  return spawn(process.execPath, ['server.js', ...(options.dev ? ['--dev'] : [])], {
     cwd: webDir,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, NODE_ENV: options.dev ? 'development' : 'production', ...env },
     stdio: options.stdio ?? 'inherit',
   });
 }
