@@ -5,7 +5,6 @@
  */
 export const en = {
   "site.skipToContent": "Skip to main content",
-  "site.loading": "Loading...",
 
   "nav.label": "Main",
   "nav.home": "Home",
@@ -16,8 +15,6 @@ export const en = {
   "nav.blogs": "Blogs",
   "nav.contact": "Contact Us",
   "nav.menu": "Menu",
-  "nav.openMenu": "Open menu",
-  "nav.closeMenu": "Close menu",
   "nav.social": "Follow us on {label}",
   "nav.socialFallback": "our social page",
   "nav.homeLink": "{name}, home page",
@@ -56,7 +53,6 @@ export const en = {
   "common.readMore": "Read more",
   "common.showLess": "Show less",
   "common.backHome": "Back to home",
-  "common.tryAgain": "Try again",
   "common.error": "Error: {error}",
 
   "errors.cmsUnavailable": "Our content service is not responding right now. Please try again in a few minutes.",
@@ -69,7 +65,6 @@ export const en = {
   "notFound.text": "The page you are looking for does not exist or has moved.",
   "notFound.metaTitle": "Page not found",
 
-  "home.metaTitle": "Home",
   "home.slider.label": "Highlights",
   "home.slider.slide": "Slide {current} of {total}",
   "home.slider.previous": "Previous slide",
@@ -97,7 +92,6 @@ export const en = {
   "blogs.title": "Blogs",
   "blogs.intro": "News and stories from the home.",
   "blogs.empty": "No blog posts yet. Please check back soon.",
-  "blogs.readPost": "Read: {title}",
   "blogs.by": "By {author}",
   "blogs.loading": "Loading blogs...",
   "blogs.rssTitle": "{name} blog",
@@ -121,7 +115,6 @@ export const en = {
   "gallery.emptyImages": "No images yet.",
   "gallery.emptyVideos": "No videos yet.",
   "gallery.openImage": "Open image: {title}",
-  "gallery.videoUnsupported": "Your browser cannot play this video.",
   "gallery.downloadVideo": "Download the video",
 
   "contact.title": "Contact Us",

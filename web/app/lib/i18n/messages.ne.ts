@@ -11,7 +11,6 @@ import type { Messages } from "./messages.en";
  */
 export const ne = {
   "site.skipToContent": "मुख्य सामग्रीमा जानुहोस्",
-  "site.loading": "लोड हुँदैछ...",
 
   "nav.label": "मुख्य",
   "nav.home": "गृहपृष्ठ",
@@ -22,8 +21,6 @@ export const ne = {
   "nav.blogs": "ब्लगहरू",
   "nav.contact": "सम्पर्क",
   "nav.menu": "मेनु",
-  "nav.openMenu": "मेनु खोल्नुहोस्",
-  "nav.closeMenu": "मेनु बन्द गर्नुहोस्",
   "nav.social": "{label} मा हामीलाई पछ्याउनुहोस्",
   "nav.socialFallback": "हाम्रो सामाजिक सञ्जाल पृष्ठ",
   "nav.homeLink": "{name}, गृहपृष्ठ",
@@ -63,7 +60,6 @@ export const ne = {
   "common.readMore": "थप पढ्नुहोस्",
   "common.showLess": "कम देखाउनुहोस्",
   "common.backHome": "गृहपृष्ठमा फर्कनुहोस्",
-  "common.tryAgain": "फेरि प्रयास गर्नुहोस्",
   "common.error": "त्रुटि: {error}",
 
   "errors.cmsUnavailable": "हाम्रो सामग्री सेवाले अहिले जवाफ दिइरहेको छैन। कृपया केही मिनेटपछि फेरि प्रयास गर्नुहोस्।",
@@ -76,7 +72,6 @@ export const ne = {
   "notFound.text": "तपाईंले खोज्नुभएको पृष्ठ छैन, वा अन्तै सारिएको छ।",
   "notFound.metaTitle": "पृष्ठ भेटिएन",
 
-  "home.metaTitle": "गृहपृष्ठ",
   "home.slider.label": "मुख्य झलकहरू",
   "home.slider.slide": "{total} मध्ये स्लाइड {current}",
   "home.slider.previous": "अघिल्लो स्लाइड",
@@ -104,7 +99,6 @@ export const ne = {
   "blogs.title": "ब्लगहरू",
   "blogs.intro": "बालगृहका समाचार र कथाहरू।",
   "blogs.empty": "अहिलेसम्म कुनै ब्लग पोस्ट छैन। कृपया केही समयपछि फेरि हेर्नुहोस्।",
-  "blogs.readPost": "पढ्नुहोस्: {title}",
   "blogs.by": "लेखक: {author}",
   "blogs.loading": "ब्लगहरू लोड हुँदैछन्...",
   "blogs.rssTitle": "{name} को ब्लग",
@@ -128,7 +122,6 @@ export const ne = {
   "gallery.emptyImages": "अहिलेसम्म कुनै तस्बिर छैन।",
   "gallery.emptyVideos": "अहिलेसम्म कुनै भिडियो छैन।",
   "gallery.openImage": "तस्बिर खोल्नुहोस्: {title}",
-  "gallery.videoUnsupported": "तपाईंको ब्राउजरमा यो भिडियो चल्न सक्दैन।",
   "gallery.downloadVideo": "भिडियो डाउनलोड गर्नुहोस्",
 
   "contact.title": "सम्पर्क गर्नुहोस्",

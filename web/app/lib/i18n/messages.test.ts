@@ -70,7 +70,11 @@ describe("English message catalogue", () => {
   });
 
   it("has no unused keys", () => {
-    const source = files.map((f) => readFileSync(f, "utf8")).join("\n");
+    // The catalogues themselves name every key: only code that uses them counts.
+    const source = files
+      .filter((f) => !/lib\/i18n\/messages\.[a-z]+\.ts$/.test(f))
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n");
     const unused = Object.keys(en).filter((key) => !source.includes(`"${key}"`));
     expect(unused).toEqual([]);
   });
