@@ -7,10 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import enhanceScript from "virtual:enhance-script";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { DEFAULT_LOCALE, LocaleProvider, translator, useLocale } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
+import { useIsStaticPage } from "./lib/static-page";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,6 +29,8 @@ const NOSCRIPT_CSS =
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = useLocale();
+  // Public pages are not hydrated: they get one small script instead of React (issue 6).
+  const staticPage = useIsStaticPage();
   return (
     <html lang={locale} id="top">
       <head>
@@ -43,8 +47,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          <script type="module" src={enhanceScript} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,9 +1,15 @@
 import type { ServerBuild } from "react-router";
 import { fileURLToPath } from "node:url";
+import os from "node:os";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { env } from "~/lib/env.server";
+import { createImageHandler } from "./images";
+import { createPageHandler } from "./page-handler";
+import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
 
@@ -38,11 +44,23 @@ app.use((_req, res, next) => {
 // Before compression: media is already compressed and ranges must pass through untouched.
 app.use("/uploads", createUploadsProxy(env.CMS_URL));
 
+// Uploads resized and converted (WebP), made on first request and kept on disk (issue 6).
+const images = createImageHandler({
+  cmsUrl: env.CMS_URL,
+  cacheDir: env.IMAGE_CACHE_DIR ?? path.join(os.tmpdir(), `childrens-home-web-images-${env.PORT}`),
+});
+onInvalidate(() => images.forgetVerified());
+app.use("/img", images);
+
+// The CMS's signed "content changed" call: empties the caches of CMS reads and pages.
+app.use("/_internal/revalidate", createRevalidateHandler({ secret: env.WEB_PROXY_SECRET, invalidate: invalidateContent }));
+
+// gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML.
 app.use(compression());
 
 if (isBuilt) {
-  // build/server/index.js -> build/client
-  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  // build/server/index.js (or a chunk in build/server/assets/) -> build/client
+  const clientDir = clientDirOf(fileURLToPath(import.meta.url));
   // Fingerprinted file names: cache forever.
   app.use(
     "/assets",
@@ -55,12 +73,28 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").setHeader("Cache-Control", "no-store").send("ok");
 });
 
+const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const getLoadContext = (req: express.Request, res: express.Response) => ({
+  nonce: String(res.locals.nonce ?? ""),
+  clientIp: req.ip ?? req.socket.remoteAddress,
+});
+
+// GET and HEAD: React Router behind the cache of public pages (server/page-handler.ts).
 app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: (req, res) => ({
-      nonce: String(res.locals.nonce ?? ""),
-      clientIp: req.ip ?? req.socket.remoteAddress,
-    }),
+  createPageHandler({
+    build,
+    getLoadContext,
+    cachePages: env.WEB_CACHE === "on" && isBuilt,
+    ttlMs: env.WEB_CACHE_TTL_MS,
+    maxEntries: env.WEB_CACHE_MAX_ENTRIES,
   }),
 );
+// Everything else (form posts, uploads): React Router's own Express adapter, streaming.
+app.use(createRequestHandler({ build, getLoadContext }));
+
+/** The client build beside the server build this module was bundled into. */
+function clientDirOf(file: string): string {
+  let dir = path.dirname(file);
+  while (path.basename(dir) !== "server" && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(path.dirname(dir), "client");
+}

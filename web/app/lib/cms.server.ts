@@ -1,5 +1,6 @@
 import { ClientError, GraphQLClient, type Variables } from "graphql-request";
 import { data } from "react-router";
+import { ReadCache, withSignal } from "./cache.server";
 import { env } from "./env.server";
 
 export type CmsErrorReason = "timeout" | "unreachable" | "bad-response" | "graphql" | "missing-content";
@@ -26,10 +27,21 @@ const client = new GraphQLClient(`${env.CMS_URL}/graphql`, {
 });
 
 export interface CmsQueryOptions {
-  /** The page request's signal: a visitor who leaves stops the CMS call too. */
+  /** The page request's signal: a visitor who leaves stops waiting (the read itself goes on
+   * for the others waiting on it, and fills the cache). */
   signal?: AbortSignal;
   timeoutMs?: number;
 }
+
+/**
+ * Public reads of the CMS, cached per query + variables (and per view function, see cmsView).
+ * Only anonymous GraphQL reads go through here; staff calls use the REST contract with their token.
+ */
+export const cmsReadCache = new ReadCache<unknown>({
+  enabled: env.WEB_CACHE !== "off",
+  ttlMs: env.WEB_CACHE_TTL_MS,
+  maxEntries: env.WEB_CACHE_MAX_ENTRIES,
+});
 
 /**
  * The one way the web app reads from the CMS. Always settles within the timeout
@@ -40,10 +52,36 @@ export async function cmsQuery<TData, TVars extends Variables = Variables>(
   variables?: TVars,
   options: CmsQueryOptions = {},
 ): Promise<TData> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  return cmsView<TData, TData, TVars>(document, variables, identity, options);
+}
+
+const identity = <T,>(value: T) => value;
+const viewIds = new WeakMap<(data: never) => unknown, number>();
+let nextViewId = 0;
+
+/**
+ * A CMS read turned into what a page needs (sanitised HTML, image sets...) and cached as
+ * such, so a cache hit costs no parsing or sanitising. `toView` must be a pure function of
+ * the data, defined once at module level (it is part of the cache key), and its result is
+ * shared between requests: never mutate it.
+ */
+export async function cmsView<TData, TView, TVars extends Variables = Variables>(
+  document: string,
+  variables: TVars | undefined,
+  toView: (data: TData) => TView,
+  options: CmsQueryOptions = {},
+): Promise<TView> {
+  let viewId = viewIds.get(toView as (data: never) => unknown);
+  if (viewId === undefined) viewIds.set(toView as (data: never) => unknown, (viewId = nextViewId++));
+  const key = `${viewId}\u0000${document}\u0000${variables ? JSON.stringify(variables) : ""}`;
+  const shared = cmsReadCache.read(key, async () => toView(await requestCms<TData>(document, variables, options.timeoutMs)));
+  return (await withSignal(shared, options.signal)) as TView;
+}
+
+async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs?: number): Promise<TData> {
+  const timeout = AbortSignal.timeout(timeoutMs ?? env.CMS_TIMEOUT_MS);
   try {
-    return await client.request<TData>({ document, variables: variables as Variables, signal });
+    return await client.request<TData>({ document, variables, signal: timeout });
   } catch (error) {
     throw toCmsError(error, timeout);
   }

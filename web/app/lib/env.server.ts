@@ -20,6 +20,14 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     // How long a page waits for the CMS before showing the friendly 503 page.
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2500),
+    // ── Caching (issue 6, app/lib/cache.server.ts) ──
+    // on: CMS reads and public pages are cached; reads: CMS reads only; off: nothing.
+    WEB_CACHE: z.enum(["on", "reads", "off"], { message: "WEB_CACHE must be on, reads or off" }).default("on"),
+    // How long a cached read or page lives without an invalidation from the CMS.
+    WEB_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
+    // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
+    IMAGE_CACHE_DIR: z.string().min(1).optional(),
     // ── Admin (issue 4) ──
     // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
     WEB_PROXY_SECRET: z.string().min(1).optional(),

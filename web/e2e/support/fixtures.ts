@@ -11,7 +11,8 @@ export const PUBLIC_PAGES = [
   { path: "/contact", heading: "Contact Us" },
 ] as const;
 
-/** Waits until React has hydrated the page (root sets data-hydrated). */
+/** Waits until the page is interactive: React hydrated it (admin, login) or, on public
+ * pages, the enhancement script has set it up (app/enhance/main.ts). Both set data-hydrated. */
 export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }

@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
 const port = process.env.E2E_CMS_PORT ?? "1437";
+// After every content change the CMS tells the web servers (signed with WEB_PROXY_SECRET, which
+// playwright.config.ts sets for both), so their caches never serve an old page.
+const webPorts = [process.env.E2E_WEB_PORT ?? "3100", process.env.E2E_WEB_PARTIAL_PORT ?? "3102"];
 const scratch = join(repo, "web", ".test-tmp", `cms-${port}`);
 
 rmSync(scratch, { recursive: true, force: true });
@@ -22,6 +25,7 @@ const child = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
     DATABASE_FILENAME: join(scratch, "data.db"),
     STRAPI_PUBLIC_DIR: join(scratch, "public"),
     SEED_DEMO_CONTENT: "true",
+    WEB_REVALIDATE_URL: webPorts.map((p) => `http://127.0.0.1:${p}/_internal/revalidate`).join(","),
     NODE_ENV: process.env.CMS_NODE_ENV ?? "development",
   },
 });

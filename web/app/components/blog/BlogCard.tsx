@@ -4,7 +4,8 @@ import { Calendar } from "~/components/ui/icons";
 import type { BlogCardView } from "~/lib/content/types";
 import { useT } from "~/lib/i18n";
 
-export function BlogCard({ blog }: { blog: BlogCardView }) {
+/** `eager`: the first cards, above the fold on a phone. */
+export function BlogCard({ blog, eager = false }: { blog: BlogCardView; eager?: boolean }) {
   const t = useT();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-sand-200 transition-shadow focus-within:ring-2 focus-within:ring-saffron hover:shadow-lg">
@@ -12,7 +13,9 @@ export function BlogCard({ blog }: { blog: BlogCardView }) {
         <Img
           image={blog.image}
           alt=""
-          sizes="(min-width: 1200px) 380px, (min-width: 600px) 50vw, 100vw"
+          sizes="(min-width: 1200px) 380px, (min-width: 600px) calc(50vw - 2.25rem), calc(100vw - 2rem)"
+          shown={[280, 570]}
+          eager={eager}
           className="aspect-[16/10] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
         />
       ) : (

@@ -10,16 +10,19 @@ interface ImageModalProps {
   image: GalleryImageView;
   /** Where Close leads (the gallery without ?image=): a real link, so it works without JavaScript. */
   closeHref: string;
-  onClose: () => void;
+  /** Under React; on the public (non-hydrated) page app/enhance/gallery.ts closes it. */
+  onClose?: () => void;
 }
 
+const noop = () => {};
+
 /** Spec section 2: title, image, description and a Close button. */
-export function ImageModal({ image, closeHref, onClose }: ImageModalProps) {
+export function ImageModal({ image, closeHref, onClose = noop }: ImageModalProps) {
   const t = useT();
   const titleId = useId();
   return (
     <Modal open onClose={onClose} labelledBy={titleId} panelClassName="max-w-4xl">
-      <div className="flex flex-col" data-testid="image-modal">
+      <div className="flex flex-col" data-testid="image-modal" data-image-dialog={image.id}>
         <div className="flex items-start justify-between gap-4 p-5 sm:px-7">
           <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
             {image.title}
@@ -27,7 +30,8 @@ export function ImageModal({ image, closeHref, onClose }: ImageModalProps) {
         </div>
         <Img
           image={image.image}
-          sizes="(min-width: 900px) 860px, 100vw"
+          sizes="(min-width: 900px) 860px, calc(100vw - 1.5rem)"
+          shown={[300, 860]}
           priority
           className="max-h-[65vh] w-full bg-night object-contain"
         />
@@ -43,6 +47,7 @@ export function ImageModal({ image, closeHref, onClose }: ImageModalProps) {
             }}
             className="btn btn-ghost shrink-0"
             data-autofocus=""
+            data-dialog-close=""
           >
             <Close size={18} />
             {t("common.close")}

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { initVideoToggles } from "~/enhance/video-toggle";
 import { VideoCard } from "./VideoCard";
+
+// The server renders the card; app/enhance/video-toggle.ts makes its button work.
+initVideoToggles(document);
 
 const long = "The children light oil lamps and draw rangoli at the gate of the home on the evening of Tihar, the festival of lights.";
 

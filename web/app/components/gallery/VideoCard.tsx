@@ -1,11 +1,15 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { GalleryVideoView } from "~/lib/content/types";
 import { useT } from "~/lib/i18n";
 import { truncateText, VIDEO_DESCRIPTION_LIMIT } from "./truncate";
 
+/**
+ * A video with its title and description (spec section 2). The description is cut at 80
+ * characters; app/enhance/video-toggle.ts makes the Read more / Show less button work, and
+ * without JavaScript the whole text shows and the button is hidden (root's noscript style).
+ */
 export function VideoCard({ video }: { video: GalleryVideoView }) {
   const t = useT();
-  const [expanded, setExpanded] = useState(false);
   const descriptionId = useId();
   const short = truncateText(video.description, VIDEO_DESCRIPTION_LIMIT);
 
@@ -31,13 +35,12 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
         <p id={descriptionId} className="mt-2 text-muted" data-testid="video-description">
           {short.truncated ? (
             <>
-              {/* Without JavaScript the whole text shows and the toggle is hidden (root noscript style). */}
               {/* A class, not the hidden attribute: the browser's own [hidden] rule would beat
                   the noscript style. */}
-              <span data-nojs-hide="" className={expanded ? "hidden" : undefined}>
+              <span data-nojs-hide="" data-video-short="">
                 {short.text}
               </span>
-              <span data-nojs-show="" className={expanded ? undefined : "hidden"}>
+              <span data-nojs-show="" data-video-full="" className="hidden">
                 {video.description}
               </span>
             </>
@@ -49,12 +52,14 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
           <button
             type="button"
             data-js-only=""
-            onClick={() => setExpanded((e) => !e)}
-            aria-expanded={expanded}
+            data-video-toggle=""
+            data-label-more={t("common.readMore")}
+            data-label-less={t("common.showLess")}
+            aria-expanded="false"
             aria-controls={descriptionId}
             className="mt-2 self-start rounded font-semibold text-clay hover:underline"
           >
-            {expanded ? t("common.showLess") : t("common.readMore")}
+            {t("common.readMore")}
           </button>
         ) : null}
       </div>

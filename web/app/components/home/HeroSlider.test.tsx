@@ -2,8 +2,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { initSlider } from "~/enhance/slider";
 import type { HeroSlideView } from "~/lib/content/types";
 import { HeroSlider } from "./HeroSlider";
+
+// The server renders the markup (HeroSlider); app/enhance/slider.ts makes it move.
 
 const slides: HeroSlideView[] = [1, 2, 3].map((n) => ({
   headingHtml: `Heading <strong>${n}</strong>`,
@@ -34,6 +37,7 @@ function renderSlider() {
       <HeroSlider slides={slides} />
     </MemoryRouter>,
   );
+  initSlider(document, window);
   return () => Number(screen.getByTestId("hero-slider").getAttribute("data-active-slide"));
 }
 
@@ -45,6 +49,14 @@ describe("HeroSlider", () => {
     expect(groups[0]).toHaveAttribute("aria-hidden", "false");
     expect(groups[1]).toHaveAttribute("aria-hidden", "true");
     expect(groups[0]!.querySelector("h2")!.innerHTML).toBe("Heading <strong>1</strong>");
+  });
+
+  it("brings the other slides' images out of their templates once the page has loaded", () => {
+    renderSlider();
+    // jsdom's document is already "complete": every slide has its image now.
+    const groups = screen.getAllByRole("group", { hidden: true });
+    expect(groups.map((g) => g.querySelector("img")?.getAttribute("width"))).toEqual(["1600", "1600", "1600"]);
+    expect(document.querySelector("template[data-slide-image]")).toBeNull();
   });
 
   it("advances every 7000 ms and wraps around", () => {

@@ -1,84 +1,53 @@
-import { useEffect, useReducer, useState } from "react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/ui/icons";
 import type { HeroSlideView } from "~/lib/content/types";
 import { useT } from "~/lib/i18n";
-import { usePrefersReducedMotion } from "~/lib/use-media-query";
-import { initialSliderState, SLIDE_INTERVAL_MS, sliderReducer } from "./slider-state";
 
 interface HeroSliderProps {
   slides: HeroSlideView[];
-  /** Opens the donation dialog (the link works without JavaScript too). */
-  onDonate?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }
 
+/** The hero covers the screen; its image fills it (object-cover), so on a portrait phone it
+ * is shown about as wide as the section is tall times the photo's aspect (16:9). */
+const HERO_SIZES = "(max-aspect-ratio: 3/4) 150vw, 100vw";
+const HERO_SHOWN = [320, 1920] as const;
+
 /**
- * Full-height hero slider (spec sections 2, 4). Server-rendered with the first slide
- * showing. Auto-advances every 7 s, restarting the timer on every change; pauses while
- * hovered, while focus is inside, when the visitor presses pause, and never moves by
- * itself under prefers-reduced-motion.
+ * Full-height hero slider (spec sections 2, 4), rendered on the server with the first slide
+ * showing; app/enhance/slider.ts makes it move: every 7 s, restarting the timer on every change,
+ * pausing while hovered, while focus is inside, when the visitor presses pause, and never
+ * moving by itself under prefers-reduced-motion. The markup below is its contract (data-*).
+ * The other slides' images wait in <template>s until the page has loaded: the first is the LCP.
  */
-export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
+export function HeroSlider({ slides }: HeroSliderProps) {
   const t = useT();
-  const [state, dispatch] = useReducer(sliderReducer, slides.length, initialSliderState);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [userPaused, setUserPaused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  // Images of later slides wait until the page has loaded: the first one is the LCP.
-  const [loadAll, setLoadAll] = useState(false);
   const count = slides.length;
-  const autoPlay = count > 1 && !reducedMotion;
-  const running = autoPlay && !hovered && !focused && !userPaused;
-
-  useEffect(() => {
-    if (!running) return;
-    // state.index is a dependency on purpose: every change (auto, button, dot) restarts the full interval.
-    const timer = window.setTimeout(() => dispatch({ type: "next" }), SLIDE_INTERVAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [running, state.index]);
-
-  useEffect(() => {
-    if (document.readyState === "complete") {
-      setLoadAll(true);
-      return;
-    }
-    const onLoad = () => setLoadAll(true);
-    window.addEventListener("load", onLoad, { once: true });
-    return () => window.removeEventListener("load", onLoad);
-  }, []);
-
   if (count === 0) return null;
-  const animating = state.previous !== null;
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label={t("home.slider.label")}
       className="on-dark relative isolate h-[calc(100svh-4rem)] min-h-[30rem] max-h-[60rem] overflow-hidden bg-night text-white"
-      // Mouse only: a tap on a phone fires "enter" without a matching "leave".
-      onPointerEnter={(event) => event.pointerType === "mouse" && setHovered(true)}
-      onPointerLeave={(event) => event.pointerType === "mouse" && setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
       data-testid="hero-slider"
-      data-active-slide={state.index}
+      data-slider=""
+      data-active-slide={0}
     >
-      <div aria-live={running ? "off" : "polite"} className="absolute inset-0">
+      <div aria-live="off" className="absolute inset-0" data-slider-live="">
         {slides.map((slide, i) => {
-          const active = i === state.index;
-          const leaving = !active && i === state.previous;
-          const animation = !animating
-            ? ""
-            : active
-              ? state.direction === 1 ? "animate-slide-in-next" : "animate-slide-in-prev"
-              : leaving
-                ? state.direction === 1 ? "animate-slide-out-next" : "animate-slide-out-prev"
-                : "";
-          const showImage = i === 0 || loadAll || active || leaving;
+          const active = i === 0;
+          const image = slide.image ? (
+            <Img
+              image={slide.image}
+              sizes={HERO_SIZES}
+              shown={HERO_SHOWN}
+              priority={i === 0}
+              eager={i !== 0}
+              preloadInHead={i === 0}
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : null;
           return (
             <div
               key={i}
@@ -88,16 +57,9 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
               aria-hidden={!active}
               inert={!active}
               data-slide={i}
-              className={`absolute inset-0 ${active ? "z-10 visible" : leaving ? "z-0 visible" : "z-0 invisible"} ${animation}`}
+              className={`absolute inset-0 ${active ? "z-10 visible" : "z-0 invisible"}`}
             >
-              {slide.image && showImage ? (
-                <Img
-                  image={slide.image}
-                  sizes="100vw"
-                  priority={i === 0}
-                  className="absolute inset-0 size-full object-cover"
-                />
-              ) : null}
+              {i === 0 ? image : image ? <template data-slide-image="">{image}</template> : null}
               <div
                 aria-hidden="true"
                 className="absolute inset-0 bg-linear-to-t from-night/90 via-night/45 to-night/10 md:bg-linear-to-r md:from-night/85 md:via-night/45 md:to-transparent"
@@ -121,7 +83,7 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
 
       <div className="container-page pointer-events-none absolute inset-x-0 bottom-0 z-20 pb-6 sm:pb-8">
         <div className="pointer-events-auto flex flex-wrap items-center gap-3">
-          <a href="/contact#donate" onClick={onDonate} className="btn btn-primary shadow-lg">
+          <a href="/contact#donate" data-donate="" className="btn btn-primary shadow-lg">
             {t("donate.button")}
           </a>
           <Link to="/organization" className="btn border border-white/60 bg-night/30 text-white backdrop-blur-sm hover:bg-white/15">
@@ -129,10 +91,11 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
           </Link>
         </div>
         {count > 1 ? (
-          <div className="pointer-events-auto mt-5 flex items-center gap-2">
+          // Without JavaScript the buttons could do nothing: hidden (root's noscript style).
+          <div className="pointer-events-auto mt-5 flex items-center gap-2" data-js-only="">
             <button
               type="button"
-              onClick={() => dispatch({ type: "prev" })}
+              data-slider-prev=""
               aria-label={t("home.slider.previous")}
               className="grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
             >
@@ -140,7 +103,7 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
             </button>
             <button
               type="button"
-              onClick={() => dispatch({ type: "next" })}
+              data-slider-next=""
               aria-label={t("home.slider.next")}
               className="grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
             >
@@ -151,28 +114,34 @@ export function HeroSlider({ slides, onDonate }: HeroSliderProps) {
                 <button
                   key={i}
                   type="button"
-                  onClick={() => dispatch({ type: "goto", index: i })}
+                  data-slider-dot={i}
                   aria-label={t("home.slider.goTo", { number: i + 1 })}
-                  aria-current={i === state.index ? "true" : undefined}
+                  aria-current={i === 0 ? "true" : undefined}
                   className="group grid size-8 place-items-center"
                 >
                   <span
                     aria-hidden="true"
-                    className={`block h-2.5 rounded-full transition-all ${i === state.index ? "w-7 bg-saffron" : "w-2.5 bg-white/60 group-hover:bg-white"}`}
+                    className={`block h-2.5 rounded-full transition-all ${i === 0 ? "w-7 bg-saffron" : "w-2.5 bg-white/60 group-hover:bg-white"}`}
                   />
                 </button>
               ))}
             </div>
-            {autoPlay ? (
-              <button
-                type="button"
-                onClick={() => setUserPaused((p) => !p)}
-                aria-label={userPaused ? t("home.slider.play") : t("home.slider.pause")}
-                className="ml-auto grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
-              >
-                {userPaused ? <Play size={18} /> : <Pause size={18} />}
-              </button>
-            ) : null}
+            {/* Hidden under prefers-reduced-motion (nothing moves by itself there). */}
+            <button
+              type="button"
+              data-slider-toggle=""
+              data-label-pause={t("home.slider.pause")}
+              data-label-play={t("home.slider.play")}
+              aria-label={t("home.slider.pause")}
+              className="ml-auto grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
+            >
+              <span data-when-running="">
+                <Pause size={18} />
+              </span>
+              <span data-when-paused="" className="hidden">
+                <Play size={18} />
+              </span>
+            </button>
           </div>
         ) : null}
       </div>

@@ -34,6 +34,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
           <button
             type="button"
             onClick={onClose}
+            data-dialog-close=""
             className="-m-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand"
           >
             <Close />
@@ -56,6 +57,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
                   value={preset}
                   checked={amount === preset}
                   onChange={() => setAmount(preset)}
+                  data-amount-text={formatNpr(preset)}
                   className="sr-only"
                 />
                 {t("donate.amount", { amount: formatNpr(preset) })}
@@ -78,6 +80,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
                   value={option.id}
                   checked={method === option.id}
                   onChange={() => setMethod(option.id)}
+                  data-method-label={t(option.label)}
                   className="size-4 accent-clay"
                 />
                 {t(option.label)}
@@ -97,6 +100,10 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
                 t("donate.mailBody", { amount: amountText, method: methodLabel }),
               )}
               data-testid="donate-mailto"
+              // Without React (public pages) app/enhance/donate.ts refills the link from these.
+              data-mail-email={site.email}
+              data-mail-subject={t("donate.mailSubject")}
+              data-mail-body={t("donate.mailBody")}
             >
               <Mail size={18} />
               {t("donate.emailUs")}

@@ -1,25 +1,10 @@
-import type { Location } from "react-router";
 import { BlogCardSkeletons } from "~/components/blog/BlogCardSkeleton";
 import { Spinner } from "~/components/ui/Spinner";
 import { useT } from "~/lib/i18n";
 import { PageBanner } from "./PageBanner";
+import type { PendingKind } from "./pending";
 
-/**
- * What the main area shows while a client-side navigation waits for its loader
- * (spec section 2 and 8): spinner on committee, 6 placeholders on blogs, and the spec's
- * loading texts on blog details and gallery. Other pages keep showing the current page
- * under the top progress bar.
- */
-export type PendingKind = "committee" | "blogs" | "blog" | "images" | "videos";
-
-export function pendingKind(to: Location): PendingKind | null {
-  const path = to.pathname.replace(/\/+$/, "") || "/";
-  if (path === "/current-committee") return "committee";
-  if (path === "/blogs") return "blogs";
-  if (/^\/blogs\/details\/[^/]+$/.test(path)) return "blog";
-  if (path === "/gallery") return new URLSearchParams(to.search).get("tab") === "videos" ? "videos" : "images";
-  return null;
-}
+export { PENDING_KINDS, pendingKind, type PendingKind } from "./pending";
 
 export function PendingView({ kind }: { kind: PendingKind }) {
   const t = useT();

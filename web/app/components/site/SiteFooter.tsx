@@ -18,7 +18,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
             {t("footer.aboutUs")}
           </h2>
           {site ? <p className="mt-3 max-w-prose text-sand/90">{site.aboutText}</p> : null}
-          <a href="/contact#donate" onClick={openDonate} className="btn btn-primary mt-5">
+          <a href="/contact#donate" onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
             {t("donate.button")}
           </a>
         </section>

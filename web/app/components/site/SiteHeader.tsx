@@ -52,13 +52,13 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               <Globe size={20} />
             </a>
           ) : null}
-          <a href="/contact#donate" onClick={openDonate} className="btn btn-primary min-h-10 px-4 text-sm">
+          <a href="/contact#donate" onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-4 text-sm">
             {t("donate.button")}
           </a>
 
           {/* A native disclosure: the mobile menu also opens without JavaScript. Keyed by
               location so it closes after each navigation. */}
-          <details key={location.key} className="group md:hidden" onKeyDown={(e) => {
+          <details key={location.key} data-menu="" className="group md:hidden" onKeyDown={(e) => {
             if (e.key === "Escape") {
               e.currentTarget.open = false;
               e.currentTarget.querySelector("summary")?.focus();

@@ -68,9 +68,10 @@ export function Modal({ open, onClose, labelledBy, children, panelClassName = ""
   }, [open]);
 
   if (!open) return null;
+  // data-dialog*: the same markup is driven by app/enhance/dialog.ts on pages without React.
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6">
-      <div aria-hidden="true" className="absolute inset-0 bg-night/75 backdrop-blur-[2px]" onClick={onClose} />
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6" data-dialog="">
+      <div aria-hidden="true" className="absolute inset-0 bg-night/75 backdrop-blur-[2px]" onClick={onClose} data-dialog-backdrop="" />
       <div
         ref={panelRef}
         role="dialog"

@@ -1,4 +1,4 @@
-import { cmsQuery, type CmsQueryOptions } from "../cms.server";
+import { type CmsQueryOptions, cmsView } from "../cms.server";
 import { excerpt, renderMarkdown, toPlainText } from "../sanitize.server";
 import { type CmsFile, FILE_FIELDS, mediaUrl, toImage } from "./media";
 import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
@@ -24,7 +24,10 @@ interface TeamResult {
 }
 
 export async function getCommittee(options?: CmsQueryOptions): Promise<MemberView[]> {
-  const { teamMembers } = await cmsQuery<TeamResult>(TEAM_QUERY, { limit: LIMIT }, options);
+  return cmsView(TEAM_QUERY, { limit: LIMIT }, toMembers, options);
+}
+
+function toMembers({ teamMembers }: TeamResult): MemberView[] {
   return teamMembers.map((m) => ({
     id: m.numericId,
     name: m.name,
@@ -91,22 +94,27 @@ function toCard(row: BlogRow): BlogCardView {
 }
 
 export async function getBlogCards(options?: CmsQueryOptions): Promise<BlogCardView[]> {
-  const { blogs } = await cmsQuery<{ blogs: BlogRow[] }>(BLOGS_QUERY, { limit: LIMIT }, options);
+  return cmsView(BLOGS_QUERY, { limit: LIMIT }, toCards, options);
+}
+
+function toCards({ blogs }: { blogs: BlogRow[] }): BlogCardView[] {
   return blogs.map(toCard);
 }
 
 /** Feeds and the sitemap need the posts with their plain-text summaries. */
 export async function getBlogFeed(options?: CmsQueryOptions): Promise<(BlogCardView & { updatedAt: string })[]> {
-  const { blogs } = await cmsQuery<{ blogs: (BlogRow & { updatedAt: string })[] }>(
-    BLOG_FEED_QUERY,
-    { limit: LIMIT },
-    options,
-  );
+  return cmsView(BLOG_FEED_QUERY, { limit: LIMIT }, toFeed, options);
+}
+
+function toFeed({ blogs }: { blogs: (BlogRow & { updatedAt: string })[] }): (BlogCardView & { updatedAt: string })[] {
   return blogs.map((row) => ({ ...toCard(row), updatedAt: row.updatedAt }));
 }
 
 export async function getBlog(id: number, options?: CmsQueryOptions): Promise<BlogView | null> {
-  const { blogByNumericId: row } = await cmsQuery<{ blogByNumericId: BlogRow | null }>(BLOG_QUERY, { id }, options);
+  return cmsView(BLOG_QUERY, { id }, toBlog, options);
+}
+
+function toBlog({ blogByNumericId: row }: { blogByNumericId: BlogRow | null }): BlogView | null {
   if (!row) return null;
   const plain = toPlainText(row.content);
   return {
@@ -143,7 +151,10 @@ interface GalleryResult {
 export async function getGallery(
   options?: CmsQueryOptions,
 ): Promise<{ images: GalleryImageView[]; videos: GalleryVideoView[] }> {
-  const result = await cmsQuery<GalleryResult>(GALLERY_QUERY, { limit: LIMIT }, options);
+  return cmsView(GALLERY_QUERY, { limit: LIMIT }, toGallery, options);
+}
+
+function toGallery(result: GalleryResult): { images: GalleryImageView[]; videos: GalleryVideoView[] } {
   const images: GalleryImageView[] = [];
   for (const row of result.imageGalleries) {
     const image = toImage(row.image, row.image?.alternativeText || row.title);

@@ -1,4 +1,4 @@
-import { cmsQuery, CmsError, type CmsQueryOptions } from "../cms.server";
+import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
 import { type CmsFile, FILE_FIELDS, pickSize, toImage } from "./media";
 import type { HomeView } from "./types";
@@ -59,7 +59,10 @@ const titled = (list: Titled[] | null | undefined) =>
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
 export async function getHomePage(options?: CmsQueryOptions): Promise<HomeView> {
-  const { home } = await cmsQuery<HomeQueryResult>(HOME_QUERY, undefined, options);
+  return cmsView(HOME_QUERY, undefined, toHomeView, options);
+}
+
+function toHomeView({ home }: HomeQueryResult): HomeView {
   if (!home) throw new CmsError("missing-content", "home is empty: has the CMS been seeded?");
   const slides = (home.heroSlides ?? []).slice(0, 3).map((s) => ({
     headingHtml: sanitizeInline(s.heading),

@@ -15,11 +15,9 @@ const file = {
 };
 
 describe("toImage", () => {
-  it("builds a srcset from every generated size plus the original, narrowest first", () => {
+  it("keeps the original upload and its intrinsic size (the resized sizes are made by <Img>)", () => {
     expect(toImage(file)).toEqual({
       src: "/uploads/hero.jpg",
-      srcSet:
-        "/uploads/thumbnail_hero.jpg 245w, /uploads/xsmall_hero.jpg 320w, /uploads/small_hero.jpg 500w, /uploads/medium_hero.jpg 750w, /uploads/hero.jpg 1600w",
       width: 1600,
       height: 900,
       alt: "A house on a hill",
@@ -32,7 +30,7 @@ describe("toImage", () => {
 
   it("handles missing files and files without sizes", () => {
     expect(toImage(null)).toBeNull();
-    expect(toImage({ url: "/uploads/a.png", width: 10, height: 10 })).toMatchObject({ srcSet: undefined, alt: "" });
+    expect(toImage({ url: "/uploads/a.png", width: 10, height: 10 })).toMatchObject({ width: 10, alt: "" });
   });
 
   it("picks the smallest size that is wide enough", () => {

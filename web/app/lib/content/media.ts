@@ -10,10 +10,12 @@ export interface CmsFile {
 
 export const FILE_FIELDS = "url alternativeText width height formats mime";
 
-/** What an <img> needs; computed on the server so the browser gets no Strapi JSON. */
+/** What an <img> needs; computed on the server so the browser gets no Strapi JSON. The
+ * resized sizes and formats are derived from `src` and `width` by <Img> (app/lib/images.ts). */
 export interface ImageData {
+  /** The original upload (/uploads/...). */
   src: string;
-  srcSet?: string;
+  /** Intrinsic size of the original: sets the aspect ratio (no layout shift) and caps the sizes offered. */
   width: number;
   height: number;
   alt: string;
@@ -36,24 +38,10 @@ export function mediaUrl(url: string): string {
 
 export function toImage(file: CmsFile | null | undefined, alt?: string | null): ImageData | null {
   if (!file?.url) return null;
-  const width = file.width ?? 0;
-  const height = file.height ?? 0;
-  const candidates = new Map<number, string>();
-  // Every generated size is a candidate: the browser picks by `sizes` and screen density.
-  for (const f of formatsByWidth(file)) candidates.set(f.width, mediaUrl(f.url));
-  if (width) candidates.set(width, mediaUrl(file.url));
-  const srcSet =
-    candidates.size > 1
-      ? [...candidates.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([w, u]) => `${u} ${w}w`)
-          .join(", ")
-      : undefined;
   return {
     src: mediaUrl(file.url),
-    srcSet,
-    width: width || 800,
-    height: height || 600,
+    width: file.width || 800,
+    height: file.height || 600,
     alt: (alt ?? file.alternativeText ?? "").trim(),
   };
 }

@@ -1,4 +1,4 @@
-import { cmsQuery, CmsError, type CmsQueryOptions } from "../cms.server";
+import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import type { ObjectivesView, OrganizationView } from "./types";
 
 type Titled = { title: string; description: string | null };
@@ -30,7 +30,10 @@ interface ObjectivesResult {
 }
 
 export async function getObjectivesPage(options?: CmsQueryOptions): Promise<ObjectivesView> {
-  const { objectivePage: p } = await cmsQuery<ObjectivesResult>(OBJECTIVES_QUERY, undefined, options);
+  return cmsView(OBJECTIVES_QUERY, undefined, toObjectivesView, options);
+}
+
+function toObjectivesView({ objectivePage: p }: ObjectivesResult): ObjectivesView {
   if (!p) throw new CmsError("missing-content", "objectivePage is empty: has the CMS been seeded?");
   return {
     bannerTitle: p.bannerTitle,
@@ -78,7 +81,10 @@ interface OrganizationResult {
 }
 
 export async function getOrganizationPage(options?: CmsQueryOptions): Promise<OrganizationView> {
-  const { organizationPage: p } = await cmsQuery<OrganizationResult>(ORGANIZATION_QUERY, undefined, options);
+  return cmsView(ORGANIZATION_QUERY, undefined, toOrganizationView, options);
+}
+
+function toOrganizationView({ organizationPage: p }: OrganizationResult): OrganizationView {
   if (!p) throw new CmsError("missing-content", "organizationPage is empty: has the CMS been seeded?");
   return {
     bannerTitle: p.bannerTitle,

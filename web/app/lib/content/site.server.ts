@@ -1,4 +1,4 @@
-import { cmsQuery, CmsError, type CmsQueryOptions } from "../cms.server";
+import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import { env } from "../env.server";
 import type { SiteSettings } from "./types";
 
@@ -36,7 +36,10 @@ interface SiteQueryResult {
 
 /** Header, footer and SEO data shared by every public page. */
 export async function getSiteSettings(options?: CmsQueryOptions): Promise<SiteSettings> {
-  const { siteSetting: s } = await cmsQuery<SiteQueryResult>(SITE_QUERY, undefined, options);
+  return cmsView(SITE_QUERY, undefined, toSiteSettings, options);
+}
+
+function toSiteSettings({ siteSetting: s }: SiteQueryResult): SiteSettings {
   if (!s) throw new CmsError("missing-content", "siteSetting is empty: has the CMS been seeded?");
   return {
     name: s.name,

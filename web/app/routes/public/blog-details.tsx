@@ -7,6 +7,13 @@ import { loadFromCms } from "~/lib/cms.server";
 import { getBlog } from "~/lib/content/collections.server";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
@@ -78,7 +85,8 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
         {blog.image ? (
           <Img
             image={blog.image}
-            sizes="(min-width: 900px) 860px, 100vw"
+            sizes="(min-width: 900px) 848px, calc(100vw - 2rem)"
+            shown={[320, 860]}
             priority
             className="-mt-2 w-full rounded-2xl object-cover shadow-card sm:mt-6"
           />

@@ -7,6 +7,13 @@ import { loadFromCms } from "~/lib/cms.server";
 import { getBlogCards } from "~/lib/content/collections.server";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translator();
@@ -33,9 +40,9 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-sand-200">{t("blogs.empty")}</p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="blog-list">
-            {blogs.map((blog) => (
+            {blogs.map((blog, i) => (
               <li key={blog.id}>
-                <BlogCard blog={blog} />
+                <BlogCard blog={blog} eager={i === 0} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,13 @@ import { loadFromCms } from "~/lib/cms.server";
 import { getCommittee } from "~/lib/content/collections.server";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translator();
@@ -30,13 +37,15 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-sand-200">{t("committee.empty")}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="committee-list">
-            {members.map((member) => (
+            {members.map((member, i) => (
               <li key={member.id} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-card ring-1 ring-sand-200">
                 {member.photo ? (
                   <Img
                     image={member.photo}
                     alt={t("committee.photoAlt", { name: member.name })}
-                    sizes="160px"
+                    sizes="144px"
+                    shown={[144, 144]}
+                    eager={i < 2}
                     className="size-36 rounded-full object-cover ring-4 ring-saffron-light"
                   />
                 ) : (

@@ -5,6 +5,18 @@ import { Globe, Heart, Mail, MapPin, Phone } from "~/components/ui/icons";
 import { translator, useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
+// Nothing to load (the layout has the contact details), but with a clientLoader and no loader
+// React Router would render a loading fallback on the server instead of the page.
+export function loader() {
+  return null;
+}
 
 // The contact details are the site settings the public layout already loaded: this page
 // needs no query of its own.
@@ -74,7 +86,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
               {t("donate.contactSection")}
             </h2>
             <p className="mt-3">{t("contact.donateText")}</p>
-            <a href="#donate" onClick={openDonate} className="btn btn-primary mt-5" data-js-only="">
+            <a href="#donate" onClick={openDonate} data-donate="" className="btn btn-primary mt-5" data-js-only="">
               {t("donate.button")}
             </a>
           </section>

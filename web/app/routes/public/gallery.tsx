@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/gallery";
 import { ImageModal } from "~/components/gallery/ImageModal";
 import { VideoCard } from "~/components/gallery/VideoCard";
@@ -7,8 +7,14 @@ import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
 import { getGallery } from "~/lib/content/collections.server";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 type Tab = "images" | "videos";
 
@@ -33,28 +39,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadFromCms(async () => getGallery({ signal: request.signal }));
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+/** Images above the fold on a phone (two rows of two): loaded at once, the rest lazily. */
+const EAGER_IMAGES = 4;
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { images, videos } = loaderData;
   const t = useT();
   const location = useLocation();
-  const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
   const tab = readTab(params);
   const openId = Number(params.get("image"));
   const open = tab === "images" && openId ? images.find((img) => img.id === openId) : undefined;
-  const gridHref = tab === "videos" ? "?tab=videos" : "?tab=images";
-
-  const closeModal = () => {
-    // Opened from the grid: go back (the history entry it made disappears); opened from a
-    // shared link: replace the URL.
-    if ((location.state as { fromGrid?: boolean } | null)?.fromGrid) navigate(-1);
-    else navigate(`/gallery${gridHref}`, { replace: true, preventScrollReset: true });
-  };
+  const gridHref = `/gallery${tab === "videos" ? "?tab=videos" : "?tab=images"}`;
 
   return (
     <>
@@ -66,7 +62,6 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               <li key={name}>
                 <Link
                   to={`?tab=${name}`}
-                  preventScrollReset
                   aria-current={tab === name ? "page" : undefined}
                   className={`block rounded-full px-6 py-2.5 font-semibold transition-colors ${
                     tab === name ? "bg-clay text-white" : "text-ink hover:bg-sand"
@@ -85,20 +80,22 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               <p className="rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-sand-200">{t("gallery.emptyImages")}</p>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="image-grid">
-                {images.map((img) => (
+                {images.map((img, i) => (
                   <li key={img.id}>
-                    {/* A real link: without JavaScript it opens the same dialog, rendered by the server. */}
+                    {/* A real link: without JavaScript it opens the same dialog, rendered by the
+                        server; with it, app/enhance/gallery.ts opens the dialog from the template. */}
                     <Link
                       to={`?tab=images&image=${img.id}`}
-                      state={{ fromGrid: true }}
-                      preventScrollReset
+                      data-gallery-open={img.id}
                       aria-label={t("gallery.openImage", { title: img.title })}
                       className="group block overflow-hidden rounded-xl bg-sand ring-1 ring-sand-200"
                     >
                       <Img
                         image={img.image}
                         alt=""
-                        sizes="(min-width: 1200px) 290px, (min-width: 900px) 33vw, 50vw"
+                        sizes="(min-width: 1200px) 290px, (min-width: 900px) calc(33vw - 2rem), (min-width: 600px) calc(50vw - 2.25rem), calc(50vw - 1.4rem)"
+                        shown={[150, 420]}
+                        eager={i < EAGER_IMAGES}
                         className="aspect-square w-full object-cover transition-transform duration-500 group-hover:scale-105"
                       />
                     </Link>
@@ -119,7 +116,15 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
-      {open ? <ImageModal image={open} closeHref={`/gallery${gridHref}`} onClose={closeModal} /> : null}
+      {open ? <ImageModal image={open} closeHref={gridHref} /> : null}
+      {/* Each image's dialog, ready to open without asking the server again. */}
+      {tab === "images"
+        ? images.map((img) => (
+            <template key={img.id} data-image-dialog-for={img.id}>
+              <ImageModal image={img} closeHref={gridHref} />
+            </template>
+          ))
+        : null}
     </>
   );
 }

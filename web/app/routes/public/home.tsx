@@ -1,7 +1,6 @@
 import type { Route } from "./+types/home";
 import { BenefitCards } from "~/components/home/BenefitCards";
 import { HeroSlider } from "~/components/home/HeroSlider";
-import { useOpenDonate } from "~/components/site/donate-context";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { CheckCircle, FileText, Heart, Home as HomeIcon, Shield } from "~/components/ui/icons";
@@ -10,9 +9,15 @@ import { getHomePage } from "~/lib/content/home.server";
 import { useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
-// No preload link for the hero: React already emits one for the first hero <img>,
-// because it carries fetchPriority="high" (see HeroSlider).
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
+
+// The hero's first image is preloaded from <head> by HeroSlider (WebP, with its srcset).
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({
     site: siteFromMatches(matches),
@@ -31,7 +36,6 @@ const WELCOME_ICONS = [HomeIcon, Shield, Heart];
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
   const { home } = loaderData;
   const nonce = useNonce();
-  const openDonate = useOpenDonate();
   const site = siteFromMatches(matches);
 
   return (
@@ -46,7 +50,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           />
         </>
       ) : null}
-      <HeroSlider slides={home.slides} onDonate={openDonate} />
+      <HeroSlider slides={home.slides} />
 
       <section aria-labelledby="welcome-heading" className="container-page py-16 sm:py-20">
         <div className="mx-auto max-w-3xl text-center">
@@ -108,7 +112,8 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             <div className="hidden lg:block">
               <Img
                 image={home.participationImage}
-                sizes="(min-width: 1200px) 560px, 50vw"
+                sizes="(min-width: 1200px) 568px, calc(50vw - 3.5rem)"
+                shown={[560, 600]}
                 className="aspect-[4/3] w-full rounded-3xl object-cover shadow-card"
               />
             </div>

@@ -3,7 +3,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigation }
 import type { Route } from "./+types/layout";
 import { DonateProvider, type OpenDonate } from "~/components/site/donate-context";
 import { DonationModal } from "~/components/site/DonationModal";
-import { PendingView, pendingKind } from "~/components/site/PendingView";
+import { PENDING_KINDS, PendingView, pendingKind } from "~/components/site/PendingView";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteHeader } from "~/components/site/SiteHeader";
@@ -11,6 +11,7 @@ import { loadFromCms } from "~/lib/cms.server";
 import type { SiteSettings } from "~/lib/content/types";
 import { getSiteSettings } from "~/lib/content/site.server";
 import { useT } from "~/lib/i18n";
+import { useIsStaticPage } from "~/lib/static-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadFromCms(async () => ({ site: await getSiteSettings({ signal: request.signal }) }));
@@ -23,6 +24,33 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  // Public pages are not hydrated (app/lib/static-page.ts): their dialog and loading views wait
+  // in <template>s for app/enhance/. The staff login inside this layout is hydrated: React state.
+  if (useIsStaticPage()) return <StaticLayout site={loaderData.site} />;
+  return <HydratedLayout site={loaderData.site} />;
+}
+
+function StaticLayout({ site }: { site: SiteSettings }) {
+  return (
+    <>
+      <Shell site={site}>
+        <Outlet />
+      </Shell>
+      <template data-donate-dialog="">
+        <DonationModal open onClose={noop} site={site} />
+      </template>
+      {PENDING_KINDS.map((kind) => (
+        <template key={kind} data-pending={kind}>
+          <PendingView kind={kind} />
+        </template>
+      ))}
+    </>
+  );
+}
+
+const noop = () => {};
+
+function HydratedLayout({ site }: { site: SiteSettings }) {
   const navigation = useNavigation();
   const location = useLocation();
   const [donateOpen, setDonateOpen] = useState(false);
@@ -38,10 +66,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <DonateProvider value={openDonate}>
-      <Shell site={loaderData.site} busy={navigation.state !== "idle"}>
+      <Shell site={site} busy={navigation.state !== "idle"}>
         {pending ? <PendingView kind={pending} /> : <Outlet />}
       </Shell>
-      <DonationModal open={donateOpen} onClose={() => setDonateOpen(false)} site={loaderData.site} />
+      <DonationModal open={donateOpen} onClose={() => setDonateOpen(false)} site={site} />
     </DonateProvider>
   );
 }
@@ -59,6 +87,7 @@ function Shell({ site, busy = false, children }: { site: SiteSettings | null; bu
       <SiteHeader site={site} />
       <div
         aria-hidden="true"
+        data-progress=""
         className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-saffron transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

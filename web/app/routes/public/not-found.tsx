@@ -3,6 +3,13 @@ import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/site/RouteError";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({

@@ -6,6 +6,13 @@ import { loadFromCms } from "~/lib/cms.server";
 import { getOrganizationPage } from "~/lib/content/pages.server";
 import { translator, useT } from "~/lib/i18n";
 import { seo, siteFromMatches } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
+export const handle = STATIC_PAGE;
+export const headers = publicPageHeaders;
+export const clientLoader = reloadDocument;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seo({

@@ -1,0 +1,24 @@
+// The one script public pages load (docs/decisions/005-...): the pages are complete HTML from
+// the server; this adds what needs a script. No React, no router: a few KB.
+import { initDonate } from "./donate";
+import { initGallery } from "./gallery";
+import { initMenu } from "./menu";
+import { initPendingNavigation } from "./navigation";
+import { initReveal } from "./reveal";
+import { initSlider } from "./slider";
+import { initVideoToggles } from "./video-toggle";
+
+export function enhance(doc: Document = document, win: Window & typeof globalThis = window): void {
+  initSlider(doc, win);
+  initReveal(doc, win);
+  initMenu(doc, win);
+  initVideoToggles(doc);
+  // Dialog openers take their clicks first; the pending view reacts only to clicks they left alone.
+  initDonate(doc);
+  initGallery(doc, win);
+  initPendingNavigation(doc, win);
+  // The page is interactive (browser tests wait for this, as for React's hydration).
+  doc.documentElement.dataset.hydrated = "";
+}
+
+enhance();

@@ -1,0 +1,29 @@
+import type { HeadersFunction } from "react-router";
+
+/**
+ * Caching of public pages by browsers and CDNs (issue 6, docs/decisions/005-...).
+ * - Browsers: max-age=0, so a returning visitor always revalidates (ETag -> 304 on slow links).
+ * - CDNs and proxies: s-maxage=60 bounds how stale a shared copy gets after a staff edit (the web
+ *   server's own cache is emptied within a second by the CMS; a CDN would need a purge for that),
+ *   and stale-while-revalidate lets them answer at once while they fetch the new page.
+ * Each page carries the CSP nonce it was rendered with, in its header and in its own inline
+ * scripts alike; a cached copy is consistent, so the nonce still does its job.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** For documents that say nothing, and every error page: nobody keeps a copy. */
+export const NO_STORE = "no-store";
+
+/** `export const headers = publicPageHeaders;` in a public page's route module. */
+export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+/**
+ * The Cache-Control a document response finally gets: only a 200 may be shared (a CDN must
+ * never keep a 503 from a CMS hiccup, nor a 404 of a post about to be published), and a
+ * document whose route says nothing is not stored (admin screens set no-store themselves).
+ */
+export function documentCacheControl(status: number, routeValue: string | null): string {
+  if (!routeValue) return NO_STORE;
+  if (status !== 200 && /\bpublic\b/i.test(routeValue)) return NO_STORE;
+  return routeValue;
+}

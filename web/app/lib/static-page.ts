@@ -1,0 +1,33 @@
+import { type ClientLoaderFunctionArgs, useMatches } from "react-router";
+
+/**
+ * Public pages are served without React in the browser (docs/decisions/005-...): the server's
+ * HTML is complete, and one small script (app/enhance/) adds the slider, dialogs, menu and
+ * toggles. A page opts in with three exports:
+ *
+ *   export const handle = STATIC_PAGE;          // root.tsx leaves out React Router's scripts
+ *   export const headers = publicPageHeaders;   // CDN-cacheable (app/lib/http-cache.ts)
+ *   export const clientLoader = reloadDocument; // reached from a hydrated page (login): load it whole
+ */
+export interface PageHandle {
+  /** false: the page is not hydrated; it gets the enhancement script instead. */
+  hydrate?: boolean;
+}
+
+export const STATIC_PAGE: PageHandle = { hydrate: false };
+
+/** Whether the page being rendered is a static (non-hydrated) one: its deepest route says so. */
+export function useIsStaticPage(): boolean {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  return (leaf?.handle as PageHandle | undefined)?.hydrate === false;
+}
+
+/**
+ * A hydrated page (the staff login) navigating client-side to a static page would render it
+ * with React but without its enhancement script: load it as a document instead.
+ */
+export async function reloadDocument({ request }: ClientLoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
