@@ -22,7 +22,12 @@ const stopAll = (code = 0) => {
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
-const cms = spawnCms({ NODE_ENV: process.env.NODE_ENV || 'development' });
+// After every content change the CMS tells the web app (signed with WEB_PROXY_SECRET, which both
+// get from cmsSecrets()), so the web app's caches drop the old content at once.
+const cms = spawnCms({
+  NODE_ENV: process.env.NODE_ENV || 'development',
+  WEB_REVALIDATE_URL: process.env.WEB_REVALIDATE_URL || (webExists() ? `http://127.0.0.1:${webPort}/_internal/revalidate` : ''),
+});
 children.push(cms);
 cms.on('exit', (code) => {
   if (code) console.error(`[start] the CMS stopped with code ${code}`);

@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` first line.
     setupFiles: ["./test/setup.ts"],
