@@ -27,10 +27,11 @@ const suites = [
 const countsFrom = (output) => {
   // eslint-disable-next-line no-control-regex -- strips terminal colour codes
   const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
-  const vitest = [...clean.matchAll(/^\s*Tests\s+(.*)$/gm)].pop()?.[1];
-  const line = vitest ?? clean.split('\n').filter((l) => /^\s*\d+ (passed|failed|flaky)/.test(l)).join(' ');
-  const grab = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line ?? '')?.[1] ?? 0);
-  return { passed: grab('passed'), failed: grab("failed") };
+  // A suite may run Vitest more than once: add up every summary.
+  const vitest = [...clean.matchAll(/^\s*Tests\s+(.*)$/gm)].map((match) => match[1]);
+  const lines = vitest.length > 0 ? vitest : clean.split('\n').filter((l) => /^\s*\d+ (passed|failed|flaky)/.test(l));
+  const grab = (word) => lines.reduce((sum, line) => sum + Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0), 0);
+  return { passed: grab('passed'), failed: grab('failed') };
 };
 
 const run = (suite) =>

@@ -1,25 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from '../helpers/cms-server';
+import { freePort, startTestWeb, type TestWeb } from '../helpers/web-server';
 import { form, json, login, pngBytes, send } from '../helpers/api';
 
 // Runs in the PostgreSQL suite only (vitest.config.ts): SQLite is one file for one process.
+// Two CMS and two web processes, one database, one uploads folder: as two machines behind a
+// load balancer. Each web app talks to "its" CMS.
 let first: TestCms;
 let second: TestCms;
+let webs: TestWeb[] = [];
 
 beforeAll(async () => {
-  first = await startTestCms();
-  // Same database, same uploads folder, same secrets: as two machines behind a load balancer.
+  // Every CMS tells every web process about content changes, so no web cache serves stale pages.
+  const webPorts = [await freePort(), await freePort()];
+  const WEB_REVALIDATE_URL = webPorts.map((port) => `http://127.0.0.1:${port}/_internal/revalidate`).join(',');
+  first = await startTestCms({ seed: true, env: { WEB_REVALIDATE_URL } });
   second = await startTestCms({
-    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: first.env.DATABASE_URL, STRAPI_PUBLIC_DIR: first.env.STRAPI_PUBLIC_DIR },
+    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: first.env.DATABASE_URL, STRAPI_PUBLIC_DIR: first.env.STRAPI_PUBLIC_DIR, WEB_REVALIDATE_URL },
   });
-}, 240_000);
+  webs = [await startTestWeb(first, {}, webPorts[0]), await startTestWeb(second, {}, webPorts[1])];
+}, 400_000);
 
 afterAll(async () => {
+  for (const web of webs) await web.stop();
   await second?.stop();
   await first?.stop();
 });
 
-describe('two CMS processes on one database and one uploads folder', () => {
+const pageShows = async (url: string, text: string) => {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(url);
+    if (response.status === 200 && (await response.text()).includes(text)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+};
+
+describe('two CMS and two web processes on one database and one uploads folder', () => {
   it('serves through one what was written through the other', async () => {
     const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     const created = await send(first.url, 'POST', '/api/image-gallery', form({ title: 'Shared', description: 'Written via one' }, { image: { bytes: await pngBytes(), name: 's.png', type: 'image/png' } }), token);
@@ -34,5 +51,16 @@ describe('two CMS processes on one database and one uploads folder', () => {
     const edited = await send(second.url, 'PUT', `/api/image-gallery/${id}`, form({ title: 'Shared, edited', description: 'Edited via two' }), token);
     expect(edited.status).toBe(200);
     expect((await json(await fetch(`${first.url}/api/image-gallery/${id}`))).title).toBe('Shared, edited');
+  });
+
+  it('shows a blog post written through the first web stack on the second', async () => {
+    const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const created = await send(first.url, 'POST', '/api/blog', form({ title: 'Seen on both machines', content: 'Hello from machine one.', author: 'staff@example.org' }), token);
+    const { id } = await json(created);
+    expect(await pageShows(`${webs[1].url}/blogs/details/${id}`, 'Seen on both machines')).toBe(true);
+    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Seen on both machines')).toBe(true);
+    const renamed = await send(second.url, 'PUT', `/api/blog/${id}`, form({ title: 'Renamed on machine two', content: 'Hello.', author: 'staff@example.org' }), token);
+    expect(renamed.status).toBe(200);
+    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Renamed on machine two')).toBe(true);
   });
 });

@@ -1,0 +1,66 @@
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+// @ts-expect-error plain ESM script shared with the start-up scripts
+import { spawnWeb } from '../../../scripts/lib/web.mjs';
+// @ts-expect-error plain ESM script shared with the start-up scripts
+import { waitForHttp } from '../../../scripts/lib/cms.mjs';
+
+export interface TestWeb {
+  url: string;
+  stop(): Promise<void>;
+  logs(): Promise<string>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The production build of web (built once in global setup) against a test CMS. */
+export async function startTestWeb(
+  cms: { url: string; dir: string; env: Record<string, string> },
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<TestWeb> {
+  port ??= await freePort();
+  const logFile = path.join(cms.dir, `web-${port}.log`);
+  const child: ChildProcess = spawnWeb(
+    {
+      PORT: String(port),
+      CMS_URL: cms.url,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: cms.env.SESSION_SECRET,
+      WEB_PROXY_SECRET: cms.env.WEB_PROXY_SECRET,
+      COOKIE_SECURE: 'false',
+      ...env,
+    },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const log = createWriteStream(logFile, { flags: 'a' });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/robots.txt`, { timeoutMs: 60_000, child });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- web log ---\n${await readFile(logFile, 'utf8').catch(() => '')}`);
+  }
+  return {
+    url,
+    logs: () => readFile(logFile, 'utf8'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
