@@ -122,6 +122,29 @@ describe('registration and private data', () => {
     }
   });
 
+  it('refuses GraphQL filters on private fields and leaks nothing', async () => {
+    const ask = async (query: string) => {
+      const response = await fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      return { status: response.status, text: await response.text() };
+    };
+    const baseline = await ask('{ blogs { title } }');
+    expect(baseline.status).toBe(200);
+    const hostile = [
+      '{ blogs(filters: { createdBy: { password: { startsWith: "$2" } } }) { title } }',
+      '{ blogs(filters: { updatedBy: { email: { contains: "@" } } }) { title } }',
+      '{ usersPermissionsUsers(filters: { password: { startsWith: "$2" } }) { email } }',
+      '{ usersPermissionsUsers(filters: { resetPasswordToken: { notNull: true } }) { email } }',
+      '{ blogs(sort: "createdBy.password:asc") { title } }',
+    ];
+    for (const query of hostile) {
+      const { status, text } = await ask(query);
+      // Either refused outright, or exactly what the unfiltered query returns.
+      if (status === 200 && !text.includes('"errors"')) expect(text, query).toBe(baseline.text);
+      else expect([200, 400], query).toContain(status);
+      expect(text, query).not.toMatch(/\$2[aby]\$|staff-test@example\.org/);
+    }
+  });
+
   it('caps page sizes', async () => {
     const response = await fetch(`${cms.url}/api/blogs?pagination[pageSize]=100000`);
     const body = await json(response);
