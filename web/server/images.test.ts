@@ -85,3 +85,31 @@ describe("GET /img/{width}/{format}/{file}", () => {
     expect((await fetch(`${base}/img/256/webp/logo_9f.png`)).status).toBe(404);
   });
 });
+
+describe("createLimiter", () => {
+  it("runs at most n tasks at once and counts the ones waiting", async () => {
+    const { createLimiter } = await import("./images");
+    const limit = createLimiter(2);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const task = () =>
+      new Promise<void>((resolve) => {
+        running++;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running--;
+          resolve();
+        });
+      });
+    const all = Promise.all([limit(task), limit(task), limit(task), limit(task)]);
+    expect(limit.waiting()).toBe(2);
+    while (releases.length) {
+      releases.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await all;
+    expect(most).toBe(2);
+    expect(limit.waiting()).toBe(0);
+  });
+});

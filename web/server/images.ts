@@ -23,6 +23,8 @@ export interface ImageHandlerOptions {
   timeoutMs?: number;
   /** Resizes at once; more wait. Two cores: two. */
   concurrency?: number;
+  /** Resizes allowed to wait; beyond that the answer is 503 (retry later), not a growing queue. */
+  maxQueue?: number;
 }
 
 export interface ImageHandler {
@@ -43,6 +45,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
   const maxInputPixels = opts.maxInputPixels ?? 40_000_000;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const limit = createLimiter(opts.concurrency ?? 2);
+  const maxQueue = opts.maxQueue ?? 200;
   const inflight = new Map<string, Promise<void>>();
   let verified = new Map<string, Promise<"exists" | "gone" | "unknown">>();
   sharp.concurrency(1);
@@ -130,6 +133,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
       if (!exists) {
         if (state === "unknown") throw new HttpError(502);
         let pending = inflight.get(file);
+        if (!pending && limit.waiting() >= maxQueue) throw new HttpError(503);
         if (!pending) {
           pending = limit(() => render(rest, width, format, file));
           inflight.set(file, pending);
@@ -143,7 +147,9 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 502;
       if (!(error instanceof HttpError)) console.error(`[img] ${upload} at ${width} ${format}: ${(error as Error).message}`);
-      if (!res.headersSent) res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Bad gateway");
+      if (status === 503) res.setHeader("Retry-After", "5");
+      const text = status === 404 ? "Not found" : status === 503 ? "Busy, try again" : "Bad gateway";
+      if (!res.headersSent) res.status(status).type("text/plain").send(text);
       return;
     }
     // Upload names carry a hash and change when a file is replaced; a day matches /uploads.
@@ -174,7 +180,7 @@ class HttpError extends Error {
 export function createLimiter(n: number) {
   let running = 0;
   const queue: (() => void)[] = [];
-  return function run<T>(task: () => Promise<T>): Promise<T> {
+  function run<T>(task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         running++;
@@ -188,5 +194,7 @@ export function createLimiter(n: number) {
       if (running < n) start();
       else queue.push(start);
     });
-  };
+  }
+  run.waiting = () => queue.length;
+  return run;
 }

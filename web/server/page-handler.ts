@@ -62,6 +62,8 @@ export interface PageHandlerOptions {
   cachePages: boolean;
   ttlMs: number;
   maxEntries: number;
+  /** Memory the cached pages may take (default 48 MiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -73,7 +75,15 @@ export interface PageHandlerOptions {
  */
 export function createPageHandler(opts: PageHandlerOptions) {
   const handleRequest = createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
-  const pages = new LruTtl<CachedPage>({ maxEntries: opts.cachePages ? opts.maxEntries : 0, ttlMs: opts.ttlMs });
+  // Bounded in bytes too: query strings make distinct keys (?utm=...), so a crawler or an
+  // attacker could otherwise fill memory with copies of the same page.
+  const pages = new LruTtl<CachedPage>({
+    maxEntries: opts.cachePages ? opts.maxEntries : 0,
+    ttlMs: opts.ttlMs,
+    maxBytes: opts.maxBytes ?? 48 * 1024 * 1024,
+    // The page plus its brotli and gzip copies (about a quarter of it together).
+    sizeOf: (page) => Math.ceil(page.body.length * 1.3),
+  });
   let pagesGeneration = contentGeneration();
 
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

@@ -10,8 +10,9 @@ export const FRAME_SOURCES = ["https://www.openstreetmap.org"];
 /**
  * The Content-Security-Policy of every HTML response. Scripts run only from our own
  * origin or with this request's nonce (React Router's hydration script and
- * ScrollRestoration carry it). Style attributes stay allowed because React and
- * framer-motion write inline styles; <style> elements need the nonce.
+ * ScrollRestoration carry it on staff pages; public pages have only JSON-LD inline). Style
+ * attributes stay allowed because React and the public pages' script (card reveal) write
+ * inline styles; <style> elements need the nonce.
  */
 export function contentSecurityPolicy(nonce: string, opts: { https: boolean }): string {
   const directives = [

@@ -13,6 +13,18 @@ describe("LruTtl", () => {
     expect(lru.get("c")).toBe(3);
   });
 
+  it("also keeps the total size within its byte budget", () => {
+    const lru = new LruTtl<string>({ maxEntries: 100, ttlMs: 1000, maxBytes: 10, sizeOf: (v) => v.length });
+    lru.set("a", "aaaa");
+    lru.set("b", "bbbb");
+    lru.set("c", "cccc"); // 12 bytes: a goes
+    expect(lru.get("a")).toBeUndefined();
+    expect(lru.totalBytes).toBe(8);
+    lru.set("huge", "x".repeat(11)); // bigger than the whole budget: not kept, nothing evicted
+    expect(lru.get("huge")).toBeUndefined();
+    expect(lru.size).toBe(2);
+  });
+
   it("expires entries after the TTL", () => {
     let now = 0;
     const lru = new LruTtl<string>({ maxEntries: 10, ttlMs: 100, now: () => now });

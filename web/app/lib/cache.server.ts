@@ -8,9 +8,12 @@
  * for benchmarks and debugging).
  */
 
-export interface LruTtlOptions {
+export interface LruTtlOptions<V = unknown> {
   maxEntries: number;
   ttlMs: number;
+  /** Also bound the total size (bytes as `sizeOf` counts them): whole pages are large. */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -18,6 +21,7 @@ export interface LruTtlOptions {
 interface Entry<V> {
   value: V;
   expires: number;
+  size: number;
 }
 
 /**
@@ -27,8 +31,9 @@ interface Entry<V> {
 export class LruTtl<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly now: () => number;
+  private bytes = 0;
 
-  constructor(private readonly options: LruTtlOptions) {
+  constructor(private readonly options: LruTtlOptions<V>) {
     this.now = options.now ?? Date.now;
   }
 
@@ -36,11 +41,16 @@ export class LruTtl<V> {
     return this.entries.size;
   }
 
+  /** Total size of the entries, as `sizeOf` counts it (0 without one). */
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     this.entries.delete(key);
@@ -50,16 +60,27 @@ export class LruTtl<V> {
 
   set(key: string, value: V): void {
     if (this.options.maxEntries <= 0 || this.options.ttlMs <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    const size = this.options.sizeOf?.(value) ?? 0;
+    const maxBytes = this.options.maxBytes ?? Infinity;
+    if (size > maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs, size });
+    this.bytes += size;
+    while (this.entries.size > this.options.maxEntries || this.bytes > maxBytes) {
+      this.delete(this.entries.keys().next().value as string);
     }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.size;
+    this.entries.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 }
 
@@ -96,7 +117,7 @@ export class ReadCache<V> {
   private inflight = new Map<string, Promise<V>>();
   readonly stats = { hits: 0, misses: 0, coalesced: 0 };
 
-  constructor(options: LruTtlOptions & { enabled: boolean }) {
+  constructor(options: LruTtlOptions<V> & { enabled: boolean }) {
     this.lru = new LruTtl(options.enabled ? options : { ...options, maxEntries: 0 });
     this.enabled = options.enabled;
     onInvalidate(() => this.clear());
