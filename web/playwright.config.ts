@@ -6,10 +6,11 @@ export const E2E = {
   // A second web server whose CMS address points nowhere: for the "CMS down" pages.
   webDownPort: Number(process.env.E2E_WEB_DOWN_PORT ?? 3101),
   cmsPort: Number(process.env.E2E_CMS_PORT ?? 1437),
-  // A third web server whose CMS answers only the site settings: a page's own query fails
-  // while header and footer still render (e2e/support/start-web.mjs).
-  webPartialPort: Number(process.env.E2E_WEB_PARTIAL_PORT ?? 3102),
 };
+// A third web server whose CMS answers only the site settings: a page's own query fails while
+// header and footer still render (e2e/support/start-web.mjs). Next to the others by default,
+// so runs with their own E2E_WEB_PORT do not collide; the servers and tests read it from env.
+process.env.E2E_WEB_PARTIAL_PORT ??= String(E2E.webPort + 2);
 
 // Shared by the test CMS and web servers: the CMS signs its "content changed" calls with it.
 process.env.WEB_PROXY_SECRET ??= "e2e-only-proxy-secret-0123456789";
