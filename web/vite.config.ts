@@ -9,8 +9,8 @@ const ENHANCE_ENTRY = "app/enhance/main.ts";
 const VIRTUAL_ID = "virtual:enhance-script";
 
 /**
- * The script public pages get instead of React (app/enhance/, docs/decisions/005-...): bundled
- * and minified on its own with esbuild, written to the client build as
+ * The script public pages get instead of React (app/enhance/; docs/decisions/006-public-pages-
+ * without-react.md): bundled and minified on its own with esbuild, written to the client build as
  * assets/enhance-<content hash>.js (cached for a year like every asset), and its URL exported as
  * `virtual:enhance-script` to root.tsx. Both builds (client and server) compute the same name.
  * In development the dev server serves the source module itself.

@@ -1,5 +1,5 @@
-// The one script public pages load (docs/decisions/005-...): the pages are complete HTML from
-// the server; this adds what needs a script. No React, no router: a few KB.
+// The one script public pages load (docs/decisions/006-public-pages-without-react.md): the
+// pages are complete HTML from the server; this adds what needs a script. No React, no router.
 import { initDonate } from "./donate";
 import { initGallery } from "./gallery";
 import { initMenu } from "./menu";
