@@ -2,8 +2,8 @@ import { type ClientLoaderFunctionArgs, useMatches } from "react-router";
 
 /**
  * Public pages are served without React in the browser (docs/decisions/006-public-pages-
- * without-react.md): the server's HTML is complete, and one small script (app/enhance/) adds the slider, dialogs, menu and
- * toggles. A page opts in with three exports:
+ * without-react.md): the server's HTML is complete, and one small script (app/enhance/) adds
+ * the slider, dialogs, menu and toggles. A page opts in with three exports:
  *
  *   export const handle = STATIC_PAGE;          // root.tsx leaves out React Router's scripts
  *   export const headers = publicPageHeaders;   // CDN-cacheable (app/lib/http-cache.ts)
