@@ -56,6 +56,8 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Instead of React Router's handler for `build` (tests). */
+  handleRequest?: (request: Request, context: AppLoadContext) => Promise<Response>;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Keep shareable pages in memory (WEB_CACHE=on). */
@@ -74,7 +76,7 @@ export interface PageHandlerOptions {
  * The cache empties whenever the CMS reports a change (app/lib/cache.server.ts).
  */
 export function createPageHandler(opts: PageHandlerOptions) {
-  const handleRequest = createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
+  const handleRequest = opts.handleRequest ?? createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
   // Bounded in bytes too: query strings make distinct keys (?utm=...), so a crawler or an
   // attacker could otherwise fill memory with copies of the same page.
   const pages = new LruTtl<CachedPage>({
@@ -85,6 +87,8 @@ export function createPageHandler(opts: PageHandlerOptions) {
     sizeOf: (page) => Math.ceil(page.body.length * 1.3),
   });
   let pagesGeneration = contentGeneration();
+  // Renders under way, by key: visitors arriving together after an edit share one render.
+  const rendering = new Map<string, Promise<CachedPage | null>>();
 
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -99,26 +103,42 @@ export function createPageHandler(opts: PageHandlerOptions) {
         await sendCached(req, res, hit, "hit");
         return;
       }
-      const generation = contentGeneration();
-      const request = toFetchRequest(req, res);
-      const response = await handleRequest(request, opts.getLoadContext(req, res));
-      if (opts.cachePages && req.method === "GET" && isShareablePage(response) && response.body) {
-        const body = Buffer.from(await response.arrayBuffer());
-        const page: CachedPage = {
-          status: response.status,
-          headers: [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name.toLowerCase())),
-          body,
-          etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-          encoded: {},
-        };
-        const csp = res.getHeader("Content-Security-Policy");
-        if (typeof csp === "string") page.headers.push(["content-security-policy", csp]);
-        // Rendered from content that changed meanwhile: send it, but do not keep it.
-        if (body.length <= MAX_CACHED_BODY && generation === contentGeneration()) pages.set(key, page);
-        await sendCached(req, res, page, "miss");
+      const shared = opts.cachePages ? await rendering.get(key) : null;
+      if (shared) {
+        await sendCached(req, res, shared, "hit");
         return;
       }
-      await sendResponse(res, response);
+      const generation = contentGeneration();
+      let settle: (page: CachedPage | null) => void = () => {};
+      const owner = opts.cachePages && req.method === "GET" && !rendering.has(key);
+      if (owner) rendering.set(key, new Promise((resolve) => (settle = resolve)));
+      try {
+        const request = toFetchRequest(req, res);
+        const response = await handleRequest(request, opts.getLoadContext(req, res));
+        if (opts.cachePages && req.method === "GET" && isShareablePage(response) && response.body) {
+          const body = Buffer.from(await response.arrayBuffer());
+          const page: CachedPage = {
+            status: response.status,
+            headers: [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name.toLowerCase())),
+            body,
+            etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+            encoded: {},
+          };
+          const csp = res.getHeader("Content-Security-Policy");
+          if (typeof csp === "string") page.headers.push(["content-security-policy", csp]);
+          // Rendered from content that changed meanwhile: send it, but neither keep nor share it.
+          const current = generation === contentGeneration();
+          if (body.length <= MAX_CACHED_BODY && current) pages.set(key, page);
+          settle(current ? page : null);
+          await sendCached(req, res, page, "miss");
+          return;
+        }
+        settle(null);
+        await sendResponse(res, response);
+      } finally {
+        settle(null);
+        if (owner) rendering.delete(key);
+      }
     } catch (error) {
       next(error);
     }
