@@ -11,7 +11,8 @@ export function ensureWebBuilt() {
   return buildIfStale({
     name: 'web',
     root: webDir,
-    inputs: ['app', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
+    // server/ is bundled into the build too (the Express app); server.js only loads the build.
+    inputs: ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
     stampFile: path.join(webDir, 'build', '.build-hash'),
     command: 'npm',
     args: ['run', 'build'],
