@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef } from "react";
+import { useRef } from "react";
+import { useFocusTrap } from "./use-focus-trap";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], iframe, [tabindex]:not([tabindex="-1"])';
@@ -21,51 +22,8 @@ interface ModalProps {
  */
 export function Modal({ open, onClose, labelledBy, children, panelClassName = "" }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  // Read the latest onClose from the key handler without re-running the effect.
-  const close = useEffectEvent(() => onClose());
-
-  useEffect(() => {
-    if (!open) return;
-    const panel = panelRef.current;
-    if (!panel) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const initial = panel.querySelector<HTMLElement>("[data-autofocus]") ?? focusables()[0] ?? panel;
-    initial.focus({ preventScroll: true });
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close();
-        return;
-      }
-      if (event.key !== "Tab") return;
-      const items = focusables();
-      if (items.length === 0) {
-        event.preventDefault();
-        panel.focus();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !panel.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.body.style.overflow = overflow;
-      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus({ preventScroll: true });
-    };
-  }, [open]);
+  // Media players and embedded frames take focus too; a dialog's content is always shown.
+  useFocusTrap(panelRef, open, onClose, { focusable: FOCUSABLE, visibleOnly: false });
 
   if (!open) return null;
   // data-dialog*: the same markup is driven by app/enhance/dialog.ts on pages without React.

@@ -1,9 +1,10 @@
 // Small inline icons (no icon font, no extra requests). Decorative unless labelled.
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
+/** The shared frame of every icon: 24-unit stroke drawing, hidden from assistive tech. */
+export function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

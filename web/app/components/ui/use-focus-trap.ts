@@ -3,12 +3,24 @@ import { useEffect, useEffectEvent, type RefObject } from "react";
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+export interface FocusTrapOptions {
+  /** What counts as focusable inside the container. */
+  focusable?: string;
+  /** Skip elements that are not rendered (offsetParent null), e.g. in a collapsed part. */
+  visibleOnly?: boolean;
+}
+
 /**
  * While `active`: focus moves into the container (its [data-autofocus] element first),
  * Tab and Shift+Tab cycle inside it, Escape calls onEscape, the page behind does not
  * scroll, and focus goes back to where it was when it ends.
  */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+  { focusable = FOCUSABLE, visibleOnly = true }: FocusTrapOptions = {},
+) {
   const escape = useEffectEvent(() => onEscape());
 
   useEffect(() => {
@@ -17,7 +29,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!container) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const focusables = () =>
-      Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+      Array.from(container.querySelectorAll<HTMLElement>(focusable)).filter((el) => !visibleOnly || el.offsetParent !== null);
     const initial = container.querySelector<HTMLElement>("[data-autofocus]") ?? focusables()[0] ?? container;
     initial.focus({ preventScroll: true });
 
@@ -53,5 +65,5 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       document.body.style.overflow = overflow;
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus({ preventScroll: true });
     };
-  }, [active, ref]);
+  }, [active, ref, focusable, visibleOnly]);
 }
