@@ -27,13 +27,17 @@ afterAll(async () => {
   await first?.stop();
 });
 
+/** What the page says once it shows `text`, or what it said last (status and title) if it never does. */
 const pageShows = async (url: string, text: string) => {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  let last = '';
+  for (let attempt = 0; attempt < 40; attempt += 1) {
     const response = await fetch(url);
-    if (response.status === 200 && (await response.text()).includes(text)) return true;
+    const body = await response.text();
+    if (response.status === 200 && body.includes(text)) return text;
+    last = `${response.status} ${response.headers.get('x-cache') ?? ''} ${/<title>([^<]*)/.exec(body)?.[1] ?? body.slice(0, 200)}`;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return false;
+  return last;
 };
 
 describe('two CMS and two web processes on one database and one uploads folder', () => {
@@ -57,10 +61,10 @@ describe('two CMS and two web processes on one database and one uploads folder',
     const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     const created = await send(first.url, 'POST', '/api/blog', form({ title: 'Seen on both machines', content: 'Hello from machine one.', author: 'staff@example.org' }), token);
     const { id } = await json(created);
-    expect(await pageShows(`${webs[1].url}/blogs/details/${id}`, 'Seen on both machines')).toBe(true);
-    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Seen on both machines')).toBe(true);
+    expect(await pageShows(`${webs[1].url}/blogs/details/${id}`, 'Seen on both machines')).toBe('Seen on both machines');
+    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Seen on both machines')).toBe('Seen on both machines');
     const renamed = await send(second.url, 'PUT', `/api/blog/${id}`, form({ title: 'Renamed on machine two', content: 'Hello.', author: 'staff@example.org' }), token);
     expect(renamed.status).toBe(200);
-    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Renamed on machine two')).toBe(true);
+    expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Renamed on machine two')).toBe('Renamed on machine two');
   });
 });
