@@ -151,6 +151,41 @@ export function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
+// ── Nepali versions (issue 7) ─────────────────────────────────────────────────────────
+
+/** The text fields that have a Nepali version (the CMS localises these; the rest is shared). */
+export const LOCALIZED_FIELDS = {
+  team: ["role", "bio"],
+  image: ["title", "description"],
+  video: ["title", "description"],
+  blog: ["title", "content"],
+} as const satisfies Record<KindKey, readonly string[]>;
+
+export type AdminLang = "en" | "ne";
+
+/** The edit screen's language tab from its URL (`?lang=ne`); English otherwise. */
+export function langOf(request: Request | URL): AdminLang {
+  const url = request instanceof URL ? request : new URL(request.url);
+  return url.searchParams.get("lang") === "ne" ? "ne" : "en";
+}
+
+/** An item's Nepali version as the edit screen's Nepali tab receives it. */
+export interface NepaliVersion {
+  /** The CMS answered with a `locale`: it stores Nepali versions. */
+  supported: boolean;
+  /** A Nepali version exists (else `values` are empty strings). */
+  exists: boolean;
+  /** The localised fields' Nepali text. */
+  values: Record<string, string>;
+  /** Why the Nepali version could not be read, if it could not. */
+  error: string | null;
+}
+
+/** The edit screen with its Nepali tab open. */
+export function nepaliEditPath(kind: KindKey, id: number | string): string {
+  return `${KINDS[kind].editPath(id)}?lang=ne`;
+}
+
 /** The save endpoint the browser's upload (XHR) posts to. */
 export function savePath(kind: KindKey, id?: number): string {
   return id ? `/admin/save/${kind}/${id}` : `/admin/save/${kind}`;

@@ -225,6 +225,32 @@ export const adminEn = {
   "blogs.createdFlash": "Blog post published.",
   "blogs.updated": "Blog post saved.",
   "blogs.deleted": "Blog post deleted.",
+
+  // ── Nepali versions (issue 7): the language tab of the edit screens ───────────────
+  "lang.tabs": "Language of the text",
+  "lang.en": "English",
+  "lang.ne": "नेपाली",
+  "nepali.heading": "Nepali version",
+  "nepali.none":
+    "There is no Nepali version yet. Until one is saved, the Nepali website shows the English text. Write the Nepali text below; the English text is shown with it for reference.",
+  "nepali.exists": "This is the text visitors of the Nepali website see.",
+  "nepali.shared": "Everything else ({fields}) is the same in both languages and is edited on the English tab.",
+  "nepali.sharedTeam": "name, photo and joined date",
+  "nepali.sharedGallery": "the file",
+  "nepali.sharedBlog": "author and cover image",
+  "nepali.fieldLabel": "{label} in Nepali",
+  "nepali.readOnly": "read-only",
+  "nepali.englishOf": "English {label}",
+  "nepali.save": "Save Nepali version",
+  "nepali.remove": "Remove Nepali version",
+  "nepali.confirmRemove": "Remove the Nepali version? The English version stays as it is.",
+  "nepali.saved": "Nepali version saved.",
+  "nepali.removed": "Nepali version removed.",
+  "nepali.saveFailed": "Failed to save the Nepali version",
+  "nepali.removeFailed": "Failed to remove the Nepali version",
+  "nepali.fetchFailed": "The Nepali version could not be loaded.",
+  "nepali.unsupported": "The CMS cannot store Nepali versions yet. Nothing was changed.",
+  "nepali.viewHeading": "नेपाली",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

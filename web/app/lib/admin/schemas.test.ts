@@ -5,6 +5,7 @@ import {
   imageSchema,
   isAllowedFile,
   loginSchema,
+  nepaliSchema,
   pickFile,
   teamSchema,
   videoSchema,
@@ -172,5 +173,33 @@ describe("file helpers", () => {
 
   it("ignores MIME parameters and case", () => {
     expect(isAllowedFile(file("a", "IMAGE/PNG; charset=binary"), "image")).toBe(true);
+  });
+});
+
+describe("Nepali tab (issue 7)", () => {
+  it("has only the localised fields, with the English form's messages", () => {
+    expect(errorsOf(nepaliSchema("blog").safeParse({ title: " ", content: "" }))).toEqual({
+      title: ["Title is required"],
+      content: ["Content is required"],
+    });
+    expect(errorsOf(nepaliSchema("team").safeParse({ role: "", bio: "" }))).toEqual({
+      role: ["Role is required"],
+      bio: ["Bio is required"],
+    });
+    for (const kind of ["image", "video"] as const) {
+      expect(errorsOf(nepaliSchema(kind).safeParse({ title: "", description: "" }))).toEqual({
+        title: ["Title is required"],
+        description: ["Description is required"],
+      });
+    }
+  });
+
+  it("ignores the shared fields and trims like the English form", () => {
+    const result = nepaliSchema("blog").safeParse({ title: "  दशैं  ", content: "चङ्गा", author: "", media: undefined });
+    expect(result.success && result.data).toEqual({ title: "दशैं", content: "चङ्गा" });
+    expect(nepaliSchema("team").safeParse({ role: "वार्डेन", bio: "दयालु।" }).success).toBe(true);
+    expect(errorsOf(nepaliSchema("team").safeParse({ role: "र".repeat(121), bio: "b" }))).toEqual({
+      role: ["Role must be at most 120 characters."],
+    });
   });
 });

@@ -199,6 +199,23 @@ export const schemaFor = {
   blog: blogSchema,
 } as const satisfies Record<KindKey, (options: FormSchemaOptions) => z.ZodType>;
 
+/**
+ * The Nepali tab of an edit screen (issue 7): only the localised text fields, with exactly
+ * the English form's rules and messages (picked from the same schema, so they cannot drift).
+ */
+export function nepaliSchema(kind: KindKey) {
+  switch (kind) {
+    case "team":
+      return teamSchema({ mode: "edit" }).pick({ role: true, bio: true });
+    case "image":
+      return imageSchema({ mode: "edit" }).pick({ title: true, description: true });
+    case "video":
+      return videoSchema({ mode: "edit" }).pick({ title: true, description: true });
+    case "blog":
+      return blogSchema({ mode: "edit" }).pick({ title: true, content: true });
+  }
+}
+
 export type TeamInput = z.input<ReturnType<typeof teamSchema>>;
 export type ImageInput = z.input<ReturnType<typeof imageSchema>>;
 export type VideoInput = z.input<ReturnType<typeof videoSchema>>;

@@ -1,14 +1,16 @@
 import type { Route } from "./+types/edit";
 import { EditScreen, formTitle } from "~/components/admin/FormScreens";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { itemLoader, saveAction } from "~/lib/admin/routes.server";
+import { editAction, editLoader } from "~/lib/admin/nepali.server";
 
 export const meta = () => adminMeta(formTitle("team", "edit"));
 
-export const loader = ({ request, params }: Route.LoaderArgs) => itemLoader(request, "team", params.id);
+// `?lang=ne`: the Nepali tab (issue 7), with the item's Nepali version.
+export const loader = ({ request, params }: Route.LoaderArgs) => editLoader(request, "team", params.id);
 
 // The form posted without JavaScript (with it, the browser uploads to /admin/save/team/{id}).
-export const action = ({ request, params }: Route.ActionArgs) => saveAction(request, "team", params.id);
+// The Nepali tab posts its small form here too, to `?lang=ne`.
+export const action = ({ request, params }: Route.ActionArgs) => editAction(request, "team", params.id);
 
 export default function EditTeamPage({ loaderData, actionData }: Route.ComponentProps) {
   return <EditScreen kind="team" data={loaderData} actionData={actionData} />;

@@ -1,0 +1,149 @@
+import { data, redirect } from "react-router";
+import { AdminCmsError, getItem, staffCall, staffUpload } from "./cms-admin.server";
+import { KINDS, LOCALIZED_FIELDS, langOf, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
+import { at } from "./messages";
+import { requireSameOrigin } from "./origin.server";
+import { NO_STORE, saveAction, type SaveActionData } from "./routes.server";
+import { fieldErrorsOf, nepaliSchema } from "./schemas";
+import { flashNotice, requireStaff, type Staff } from "./session.server";
+import { uploadLimits } from "./upload.server";
+
+/**
+ * The Nepali tab of the edit screens (issue 7). The CMS keeps a Nepali version of the
+ * localised text fields (kinds.ts LOCALIZED_FIELDS) beside the English item:
+ *   GET    /api/{kind}/{id}?locale=ne  the Nepali version (locale "ne"), or the English one
+ *                                      (locale "en") while there is none
+ *   PUT    /api/{kind}/{id}?locale=ne  creates or updates it (multipart, localised fields only)
+ *   DELETE /api/{kind}/{id}?locale=ne  removes it (204; 404 if there is none)
+ * A CMS without locales ignores `?locale`: its PUT would overwrite the English text and its
+ * DELETE remove the whole item. Its answers carry no `locale`, so every write asks first.
+ */
+
+const emptyValues = (kind: KindKey) => Object.fromEntries(LOCALIZED_FIELDS[kind].map((field) => [field, ""]));
+
+export async function getNepali(request: Request, staff: Staff, kind: KindKey, id: number): Promise<NepaliVersion> {
+  const empty = emptyValues(kind);
+  try {
+    const { body } = await staffCall<Record<string, unknown>>(
+      request,
+      staff,
+      `/api/${KINDS[kind].api}/${id}?locale=ne`,
+    );
+    if (body.locale !== "ne" && body.locale !== "en")
+      return { supported: false, exists: false, values: empty, error: null };
+    if (body.locale === "en") return { supported: true, exists: false, values: empty, error: null };
+    const values = Object.fromEntries(
+      LOCALIZED_FIELDS[kind].map((field) => [field, typeof body[field] === "string" ? (body[field] as string) : ""]),
+    );
+    return { supported: true, exists: true, values, error: null };
+  } catch (error) {
+    if (error instanceof AdminCmsError) {
+      return { supported: true, exists: false, values: empty, error: error.messageOr("nepali.fetchFailed") };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Loader of the edit screens: the item, and on the Nepali tab (`?lang=ne`) its Nepali
+ * version too (both asked at once).
+ */
+export async function editLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
+  const lang = langOf(request);
+  const staff = await requireStaff(request);
+  const id = parseId(rawId);
+  const [result, nepali] = await Promise.all([
+    getItem(request, staff, kind, id),
+    lang === "ne" && id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+  ]);
+  const status = result.notFound ? 404 : result.error ? 503 : 200;
+  return data({ ...result, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE });
+}
+
+/**
+ * Action of the edit screens: the English form (multipart, streamed: saveAction) or, when
+ * posted to `?lang=ne`, the Nepali tab's small urlencoded form (save or remove).
+ */
+export function editAction(request: Request, kind: KindKey, rawId: string | undefined) {
+  return langOf(request) === "ne" ? nepaliAction(request, kind, rawId) : saveAction(request, kind, rawId);
+}
+
+/** Room for the longest text (100,000 characters of Devanagari, percent-encoded) and framing. */
+const MAX_FORM_BYTES = 2 * 1024 * 1024;
+const WRITE_TIMEOUT_MS = 60_000;
+
+function failure(status: number, message: string, errors: Record<string, string[]>, values: Record<string, string>) {
+  return data<SaveActionData>({ message, errors, values }, { status, headers: NO_STORE });
+}
+
+export async function nepaliAction(request: Request, kind: KindKey, rawId: string | undefined) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const id = parseId(rawId);
+  if (!id) throw data(null, { status: 404 });
+  const config = KINDS[kind];
+  const fields = LOCALIZED_FIELDS[kind];
+  const path = `/api/${config.api}/${id}?locale=ne`;
+
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) {
+    return data<SaveActionData>(
+      { message: at("nepali.saveFailed"), errors: {}, values: emptyValues(kind) },
+      { status: 413, headers: { ...NO_STORE, Connection: "close" } },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure(400, at("nepali.saveFailed"), {}, emptyValues(kind));
+  }
+  const values = Object.fromEntries(
+    fields.map((field) => {
+      const value = form.get(field);
+      return [field, typeof value === "string" ? value : ""];
+    }),
+  );
+  const removing = form.get("intent") === "delete";
+
+  // Never write to a CMS that would take this for the English item (see above).
+  const current = await getNepali(request, staff, kind, id);
+  if (current.error) return failure(502, current.error, {}, values);
+  if (!current.supported) return failure(503, at("nepali.unsupported"), {}, values);
+
+  if (removing) {
+    try {
+      await staffCall(request, staff, path, { method: "DELETE", timeoutMs: WRITE_TIMEOUT_MS });
+    } catch (error) {
+      if (!(error instanceof AdminCmsError)) throw error;
+      // 404: there was no Nepali version (any more): what was asked for holds.
+      if (error.status !== 404) return failure(502, error.messageOr("nepali.removeFailed"), {}, values);
+    }
+    return redirect(nepaliEditPath(kind, id), {
+      headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at("nepali.removed")) },
+    });
+  }
+
+  const parsed = nepaliSchema(kind).safeParse(values);
+  if (!parsed.success) return failure(400, at("common.fixErrors"), fieldErrorsOf(parsed.error), values);
+  const clean = parsed.data as Record<string, string>;
+
+  try {
+    await staffUpload(request, staff, path, {
+      method: "PUT",
+      fields: fields.map((field): [string, string] => [field, clean[field] ?? ""]),
+      timeoutMs: WRITE_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (!(error instanceof AdminCmsError)) throw error;
+    if (error.status === 400 && error.errors) {
+      return failure(400, error.messageOr("nepali.saveFailed"), error.errors, values);
+    }
+    if (error.status === 404) return failure(404, at(config.messages.notFound), {}, values);
+    const status = error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
+    return failure(status, error.messageOr("nepali.saveFailed"), error.errors ?? {}, values);
+  }
+  return redirect(nepaliEditPath(kind, id), {
+    headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },
+  });
+}
