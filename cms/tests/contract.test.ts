@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import {
@@ -268,6 +269,35 @@ describe('video gallery', () => {
     expect(await json(response)).toHaveProperty('message');
     expect(await cms.countRows('files')).toBe(0);
     expect(await cms.tempFiles()).toEqual([]);
+  });
+
+  it('keeps an optional poster frame with a video, replaces it, refuses a non-image poster and removes it with the video', async () => {
+    const clip = { bytes: mp4Bytes(), name: 'clip.mp4', type: 'video/mp4' };
+    const plain = await json(await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'No poster', description: 'd' }, { video: clip }), token));
+    expect(plain.posterUrl).toBeNull();
+
+    const badPoster = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: clip, poster: { bytes: mp4Bytes(), name: 'p.jpg', type: 'image/jpeg' } }), token);
+    expect(badPoster.status).toBe(400);
+    expect((await json(badPoster)).errors).toEqual({ poster: ['Invalid file type. Only jpg, jpeg, png, gif allowed.'] });
+    expect(await cms.countRows('video_galleries')).toBe(1);
+
+    const created = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'Dance', description: 'd' }, { video: clip, poster: { bytes: await jpegBytes(), name: 'p.jpg', type: 'image/jpeg' } }), token);
+    expect(created.status).toBe(201);
+    const body = await json(created);
+    expect(body.posterUrl).toMatch(/\/uploads\/[^/]+\.jpg$/);
+    expect((await fetch(body.posterUrl)).status).toBe(200);
+    const firstPoster = path.basename(body.posterUrl);
+
+    // Editing the text alone keeps the poster; a new poster replaces the old file.
+    const renamed = await json(await send(cms.url, 'PUT', `/api/video-gallery/${body.id}`, form({ title: 'Dance', description: 'edited' }), token));
+    expect(renamed.posterUrl).toBe(body.posterUrl);
+    const replaced = await json(await send(cms.url, 'PUT', `/api/video-gallery/${body.id}`, form({ title: 'Dance', description: 'd' }, { poster: { bytes: await pngBytes(), name: 'p.png', type: 'image/png' } }), token));
+    expect(replaced.posterUrl).toMatch(/\.png$/);
+    expect(replaced.mediaUrl).toBe(body.mediaUrl);
+    expect(await cms.uploadedFiles()).not.toContain(firstPoster);
+
+    for (const id of [plain.id, body.id]) expect((await send(cms.url, 'DELETE', `/api/video-gallery/${id}`, undefined, token)).status).toBe(204);
+    expect(await cms.countRows('files')).toBe(0);
   });
 });
 

@@ -43,6 +43,15 @@ describe('seeded demo content', () => {
     expect(served.headers.get('content-type')).toBe('video/mp4');
   });
 
+  it('gives every demo video its poster frame', async () => {
+    const videos = (await json(await fetch(`${cms.url}/api/video-gallery`))).results;
+    for (const video of videos) {
+      expect(video.posterUrl, video.title).toMatch(/\/uploads\/.+\.jpg$/);
+      const poster = await fetch(video.posterUrl);
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    }
+  });
+
   it('fills the single types with the spec content, readable through GraphQL', async () => {
     const { data, errors } = await graphql(`{
       siteSetting { name email phone address }
@@ -102,5 +111,17 @@ describe('seeded demo content', () => {
     await cms.restart();
     expect(await counts()).toEqual(before);
     expect(await cms.uploadedFiles()).toEqual(uploads);
+  });
+
+  it('adds the poster frames to demo videos seeded before posters existed', async () => {
+    const posterLinks = `SELECT file_id FROM files_related_mph WHERE related_type = 'api::video-gallery.video-gallery' AND field = 'poster'`;
+    await cms.stopOnly();
+    expect((await cms.query(posterLinks)).length).toBeGreaterThanOrEqual(3);
+    await cms.query(posterLinks.replace('SELECT file_id', 'DELETE'), { write: true });
+    expect(await cms.query(posterLinks)).toEqual([]);
+    await cms.bootOnly();
+    const videos = (await json(await fetch(`${cms.url}/api/video-gallery`))).results;
+    expect(videos.length).toBeGreaterThanOrEqual(3);
+    for (const video of videos) expect(video.posterUrl, video.title).toMatch(/\.jpg$/);
   });
 });

@@ -89,26 +89,26 @@ const invalidTypeMessage = (kind: 'image' | 'video') =>
   kind === 'image' ? fieldMessages.invalidImageType : fieldMessages.invalidVideoType;
 
 /** Checks a file's real type, size and (for images) its dimensions before anything is stored. */
-async function checkFile(def: ContractDefinition, file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
-  const maxBytes = def.fileKind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
+async function checkFile(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
+  const maxBytes = kind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
   if (file.size > maxBytes) {
     const mb = Math.round(maxBytes / (1024 * 1024));
-    const message = def.fileKind === 'image' ? serverMessages.imageTooLarge(mb) : serverMessages.videoTooLarge(mb);
-    throw new ContractError(413, message, { [def.fileField]: [message] });
+    const message = kind === 'image' ? serverMessages.imageTooLarge(mb) : serverMessages.videoTooLarge(mb);
+    throw new ContractError(413, message, { [field]: [message] });
   }
   const sniffed = await sniffFile(file.filepath);
-  if (!sniffed || sniffed.kind !== def.fileKind) {
-    errors[def.fileField] = [invalidTypeMessage(def.fileKind)];
+  if (!sniffed || sniffed.kind !== kind) {
+    errors[field] = [invalidTypeMessage(kind)];
     return null;
   }
   if (sniffed.kind === 'image') {
     // Reads the header only: a decompression bomb is refused before anything decodes its pixels.
     try {
       const { width = 0, height = 0 } = await sharp(file.filepath, { limitInputPixels: false }).metadata();
-      if (!width || !height) errors[def.fileField] = [serverMessages.imageUnreadable];
-      else if (width * height > MAX_IMAGE_PIXELS) errors[def.fileField] = [serverMessages.imageTooManyPixels];
+      if (!width || !height) errors[field] = [serverMessages.imageUnreadable];
+      else if (width * height > MAX_IMAGE_PIXELS) errors[field] = [serverMessages.imageTooManyPixels];
     } catch {
-      errors[def.fileField] = [serverMessages.imageUnreadable];
+      errors[field] = [serverMessages.imageUnreadable];
     }
   }
   return sniffed;
@@ -128,8 +128,8 @@ const storedFileName = (label: string, sniffed: SniffedType) => {
 
 const uploadService = () => strapi.plugin('upload').service('upload');
 
-async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>) {
-  const name = storedFileName(values.title ?? values.name ?? def.fileField, sniffed);
+async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>, suffix = '') {
+  const name = storedFileName(`${values.title ?? values.name ?? def.fileField}${suffix}`, sniffed);
   const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
   const folder = await websiteUploadsFolder();
   const [stored] = await uploadService().upload({
@@ -154,8 +154,11 @@ const documents = (def: ContractDefinition) => strapi.documents(def.uid as never
   delete: (params: object) => Promise<unknown>;
 };
 
+/** Every media attribute of the kind: its main file and any optional images. */
+const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
+
 const findById = (def: ContractDefinition, id: number) =>
-  documents(def).findFirst({ filters: { id }, populate: [def.fileField] });
+  documents(def).findFirst({ filters: { id }, populate: mediaFields(def) });
 
 const pageParams = (query: Record<string, unknown>) => {
   const maxPageSize = Number(process.env.API_MAX_PAGE_SIZE ?? 100);
@@ -186,8 +189,14 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
   const joinedAt = validateJoinedAt(def, body, errors);
   const file = incomingFile(ctx, def.fileField);
   let sniffed: SniffedType | null = null;
-  if (file) sniffed = await checkFile(def, file, errors);
+  if (file) sniffed = await checkFile(def.fileField, def.fileKind, file, errors);
   else if (mode === 'create' && def.fileRequiredMessage) errors[def.fileField] = [def.fileRequiredMessage];
+  const images: { field: string; file: IncomingFile; sniffed: SniffedType }[] = [];
+  for (const field of def.optionalImageFields ?? []) {
+    const image = incomingFile(ctx, field);
+    const imageType = image ? await checkFile(field, 'image', image, errors) : null;
+    if (image && imageType) images.push({ field, file: image, sniffed: imageType });
+  }
 
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
@@ -195,8 +204,29 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
   const attributes: Record<string, unknown> = {};
   for (const rule of def.textFields) attributes[rule.attribute] = values[rule.field];
   if (joinedAt) attributes.joinedAt = joinedAt;
-  return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined };
+  return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined, images };
 }
+
+type Validated = Awaited<ReturnType<typeof validateRequest>>;
+
+/** Stores the request's files; returns the attributes that point at them. All or nothing: a failure removes what was stored. */
+async function storeFiles(def: ContractDefinition, { file, images, values }: Validated) {
+  const stored: { field: string; file: MediaFile }[] = [];
+  try {
+    if (file) stored.push({ field: def.fileField, file: await storeFile(def, file.file, file.sniffed, values) });
+    for (const image of images) {
+      stored.push({ field: image.field, file: await storeFile(def, image.file, image.sniffed, values, `-${image.field}`) });
+    }
+  } catch (error) {
+    await removeFiles(stored.map((entry) => entry.file));
+    throw error;
+  }
+  return { attributes: Object.fromEntries(stored.map((entry) => [entry.field, entry.file.id])), files: stored };
+}
+
+const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
+  for (const file of files) await removeFile(file);
+};
 
 export function createContractActions(def: ContractDefinition) {
   const serialize = (entry: Entry) => def.serialize(entry, fileUrlFor);
@@ -205,7 +235,7 @@ export function createContractActions(def: ContractDefinition) {
     contractFind: handle((d) => d.failure.list, def, async (ctx) => {
       const { start, limit } = pageParams(ctx.query);
       const [entries, count] = await Promise.all([
-        documents(def).findMany({ populate: [def.fileField], sort: def.sort, start, limit }),
+        documents(def).findMany({ populate: mediaFields(def), sort: def.sort, start, limit }),
         documents(def).count({}),
       ]);
       reply(ctx, 200, { count, results: entries.map(serialize) });
@@ -218,17 +248,18 @@ export function createContractActions(def: ContractDefinition) {
     }),
 
     contractCreate: handle((d) => d.failure.create, def, async (ctx) => {
-      const { values, attributes, file } = await validateRequest(def, ctx, 'create');
+      const validated = await validateRequest(def, ctx, 'create');
+      const { attributes } = validated;
       if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
-      const stored = file ? await storeFile(def, file.file, file.sniffed, values) : undefined;
+      const stored = await storeFiles(def, validated);
       try {
         const entry = await documents(def).create({
-          data: { ...attributes, ...(stored ? { [def.fileField]: stored.id } : {}) },
-          populate: [def.fileField],
+          data: { ...attributes, ...stored.attributes },
+          populate: mediaFields(def),
         });
         reply(ctx, 201, serialize(entry));
       } catch (error) {
-        await removeFile(stored); // a failed create leaves no orphan file
+        await removeFiles(stored.files.map((entry) => entry.file)); // a failed create leaves no orphan file
         throw error;
       }
     }),
@@ -237,21 +268,21 @@ export function createContractActions(def: ContractDefinition) {
       const id = parseId(ctx.params.id);
       const existing = await findById(def, id);
       if (!existing) throw new ContractError(404, serverMessages.notFound);
-      const { values, attributes, file } = await validateRequest(def, ctx, 'update');
-      const stored = file ? await storeFile(def, file.file, file.sniffed, values) : undefined;
+      const validated = await validateRequest(def, ctx, 'update');
+      const stored = await storeFiles(def, validated);
       let entry: Entry;
       try {
         entry = await documents(def).update({
           documentId: existing.documentId,
-          data: { ...attributes, ...(stored ? { [def.fileField]: stored.id } : {}) },
-          populate: [def.fileField],
+          data: { ...validated.attributes, ...stored.attributes },
+          populate: mediaFields(def),
         });
       } catch (error) {
-        await removeFile(stored);
+        await removeFiles(stored.files.map((item) => item.file));
         throw error;
       }
-      // The old file goes only once the entry points at the new one.
-      if (stored) await removeFile(existing[def.fileField] as MediaFile | null);
+      // Old files go only once the entry points at the new ones.
+      await removeFiles(stored.files.map((item) => existing[item.field] as MediaFile | null));
       reply(ctx, 200, serialize(entry));
     }),
 
@@ -259,7 +290,7 @@ export function createContractActions(def: ContractDefinition) {
       const existing = await findById(def, parseId(ctx.params.id));
       if (!existing) throw new ContractError(404, serverMessages.notFound);
       await documents(def).delete({ documentId: existing.documentId });
-      await removeFile(existing[def.fileField] as MediaFile | null);
+      await removeFiles(mediaFields(def).map((field) => existing[field] as MediaFile | null));
       ctx.status = 204;
       ctx.body = null;
     }),

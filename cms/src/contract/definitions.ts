@@ -27,6 +27,8 @@ export interface ContractDefinition {
   fileField: 'photo' | 'image' | 'video' | 'media';
   fileKind: 'image' | 'video';
   fileRequiredMessage?: string;
+  /** Further image files the form may carry (never required), e.g. a video's poster frame. */
+  optionalImageFields?: 'poster'[];
   textFields: TextField[];
   sort: string[];
   /** Alt text stored with an uploaded file. */
@@ -97,6 +99,8 @@ export const videoGallery: ContractDefinition = {
   fileField: 'video',
   fileKind: 'video',
   fileRequiredMessage: fieldMessages.videoRequired,
+  // The frame shown before a visitor presses play (the gallery never preloads videos).
+  optionalImageFields: ['poster'],
   textFields: [
     { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
     { field: 'description', attribute: 'description', label: 'Description', requiredMessage: fieldMessages.descriptionRequired, maxLength: 5000 },
@@ -108,6 +112,7 @@ export const videoGallery: ContractDefinition = {
     title: entry.title,
     description: entry.description,
     mediaUrl: fileUrl(entry.video as MediaFile | null),
+    posterUrl: fileUrl(entry.poster as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
   failure: {

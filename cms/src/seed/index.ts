@@ -43,6 +43,13 @@ export async function seedDemoContent(strapi: Core.Strapi) {
     return (await uploadFile(filepath, fileName, 'video/mp4', title)).id;
   };
 
+  /** The poster frame kept next to each demo video (<name>.jpg), taken from the video itself. */
+  const poster = async (fileName: string, title: string) => {
+    const jpg = fileName.replace(/\.[^.]+$/, '.jpg');
+    const filepath = path.join(strapi.dirs.app.root, 'seed-media', 'videos', jpg);
+    return (await uploadFile(filepath, jpg, 'image/jpeg', title)).id;
+  };
+
   const docs = (uid: string) => strapi.documents(uid as never) as any;
   const isEmpty = async (uid: string) => (await docs(uid).count({})) === 0;
   const singleMissing = async (uid: string) => !(await docs(uid).findFirst({}));
@@ -90,8 +97,20 @@ export async function seedDemoContent(strapi: Core.Strapi) {
     if (await isEmpty('api::video-gallery.video-gallery')) {
       for (const item of content.galleryVideos) {
         await docs('api::video-gallery.video-gallery').create({
-          data: { title: item.title, description: item.description, video: await video(item.file, item.title) },
+          data: {
+            title: item.title,
+            description: item.description,
+            video: await video(item.file, item.title),
+            poster: await poster(item.file, item.title),
+          },
         });
+      }
+    } else {
+      // Demo videos seeded before posters existed get theirs (matched by title; staff entries are left alone).
+      const withoutPoster = await docs('api::video-gallery.video-gallery').findMany({ filters: { poster: { id: { $null: true } } } });
+      for (const entry of withoutPoster) {
+        const item = content.galleryVideos.find((candidate) => candidate.title === entry.title);
+        if (item) await docs('api::video-gallery.video-gallery').update({ documentId: entry.documentId, data: { poster: await poster(item.file, item.title) } });
       }
     }
 
