@@ -67,4 +67,16 @@ test.describe("gallery", () => {
     expect(partial.headers()["content-range"]).toMatch(/^bytes 0-99\//);
     expect((await partial.body()).length).toBe(100);
   });
+
+  test("each demo video shows its own poster frame, a small WebP, before it is played", async ({ page, request }) => {
+    await page.goto("/gallery?tab=videos");
+    const posters = await page.getByTestId("video-grid").locator("video").evaluateAll((videos) => videos.map((video) => video.getAttribute("poster")));
+    expect(posters.length).toBeGreaterThanOrEqual(3);
+    for (const poster of posters) {
+      expect(poster).toMatch(/^\/img\/500\/webp\/.+\.jpg$/);
+      const response = await request.get(poster!);
+      expect(response.headers()["content-type"]).toBe("image/webp");
+      expect((await response.body()).length).toBeLessThan(60_000);
+    }
+  });
 });

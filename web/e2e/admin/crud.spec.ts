@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { formatBsAd } from "../../app/lib/i18n/bs-date";
 import { fixture, hydrated, login, unique } from "./support";
 
 /** The image really loaded, from this site (the /uploads proxy), past the CSP. */
@@ -60,7 +61,9 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page).toHaveURL(/\/teams\/\d+$/);
     await expect(page.getByRole("heading", { name })).toBeVisible();
     await expect(page.getByText("Looks after the younger girls")).toBeVisible();
-    const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
+    // Joined today (the CMS's UTC date), shown as BS then AD (issue 7): "20 Kartik 2083 BS (5 November 2026)".
+    const today = formatBsAd(new Date().toISOString().slice(0, 10), "en");
+    expect(today).toMatch(/^\d{1,2} [A-Za-z]+ \d{4} BS \(\d{1,2} [A-Za-z]+ \d{4}\)$/);
     await expect(page.getByRole("definition").filter({ hasText: today })).toBeVisible();
     await expectLoadedImage(page.getByRole("img", { name: `Photo of ${name}` }));
 

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { at } from "~/lib/admin/messages";
+import { formatBsAd } from "~/lib/i18n/bs-date";
 import { ErrorAlert } from "./Feedback";
 import { IconArrowLeft, IconPlus } from "./icons";
 
@@ -55,6 +56,19 @@ export function formatDate(value: string | null | undefined): string | null {
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
     date,
   );
+}
+
+/**
+ * 'Joined At' (issue 7): the Bikram Sambat date, then the AD one in brackets,
+ * "9 Mangsir 2081 BS (24 November 2024)". Null when there is no date or it is not one.
+ */
+export function formatJoinedAt(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return formatBsAd(value, "en");
+  } catch {
+    return null;
+  }
 }
 
 /** What a child route shows when its loader or render failed: inside the sidebar layout. */

@@ -11,7 +11,7 @@ const long = "The children light oil lamps and draw rangoli at the gate of the h
 
 describe("VideoCard", () => {
   it("truncates a long description at 80 characters and toggles Read more / Show less", () => {
-    render(<VideoCard video={{ id: 1, title: "Tihar", description: long, src: "/uploads/v.mp4", mime: "video/mp4" }} />);
+    render(<VideoCard video={{ id: 1, title: "Tihar", description: long, src: "/uploads/v.mp4", mime: "video/mp4", poster: null }} />);
     const description = screen.getByTestId("video-description");
     const visible = () =>
       Array.from(description.querySelectorAll("span")).find((s) => !s.classList.contains("hidden"))!.textContent;
@@ -26,15 +26,24 @@ describe("VideoCard", () => {
   });
 
   it("shows a short description whole, without a toggle", () => {
-    render(<VideoCard video={{ id: 2, title: "Hills", description: "Sunrise.", src: "/uploads/h.mp4", mime: "video/mp4" }} />);
+    render(<VideoCard video={{ id: 2, title: "Hills", description: "Sunrise.", src: "/uploads/h.mp4", mime: "video/mp4", poster: null }} />);
     expect(screen.getByTestId("video-description")).toHaveTextContent("Sunrise.");
     expect(screen.queryByRole("button")).toBeNull();
   });
 
   it("does not download the video before it is played", () => {
     const { container } = render(
-      <VideoCard video={{ id: 3, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4" }} />,
+      <VideoCard video={{ id: 3, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4", poster: null }} />,
     );
     expect(container.querySelector("video")).toHaveAttribute("preload", "none");
+  });
+
+  it("shows the video's own poster frame, or the site's neutral one", () => {
+    const withFrame = render(
+      <VideoCard video={{ id: 4, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4", poster: "/img/500/webp/t.jpg" }} />,
+    );
+    expect(withFrame.container.querySelector("video")).toHaveAttribute("poster", "/img/500/webp/t.jpg");
+    const without = render(<VideoCard video={{ id: 5, title: "U", description: "d", src: "/uploads/u.mp4", mime: "video/mp4", poster: null }} />);
+    expect(without.container.querySelector("video")).toHaveAttribute("poster", "/video-poster.svg");
   });
 });

@@ -20,8 +20,8 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
         controls
         preload="none"
         playsInline
-        // The site's own neutral poster, so the player is not a black box before it plays.
-        poster="/video-poster.svg"
+        // Its own frame, or the site's neutral poster, so the player is not a black box before it plays.
+        poster={video.poster ?? "/video-poster.svg"}
         width={640}
         height={360}
         className="aspect-video w-full bg-night"

@@ -1,5 +1,6 @@
 import { type CmsQueryOptions, cmsView } from "../cms.server";
 import { excerpt, renderMarkdown, toPlainText } from "../sanitize.server";
+import { imageUrl, isResizable } from "../images";
 import { type CmsFile, FILE_FIELDS, mediaUrl, toImage } from "./media";
 import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
 
@@ -139,19 +140,31 @@ const GALLERY_QUERY = /* GraphQL */ `
       title
       description
       video { url mime }
+      poster { url }
     }
   }
 `;
 
 interface GalleryResult {
   imageGalleries: { numericId: number; title: string; description: string; image: CmsFile | null }[];
-  videoGalleries: { numericId: number; title: string; description: string; video: { url: string; mime: string | null } | null }[];
+  videoGalleries: { numericId: number; title: string; description: string; video: { url: string; mime: string | null } | null; poster: { url: string } | null }[];
 }
 
 export async function getGallery(
   options?: CmsQueryOptions,
 ): Promise<{ images: GalleryImageView[]; videos: GalleryVideoView[] }> {
   return cmsView(GALLERY_QUERY, { limit: LIMIT }, toGallery, options);
+}
+
+/**
+ * The poster frame as one WebP 500 px wide: a poster takes a single URL, and a video card is
+ * 340-420 CSS px wide, so this is the best single size (sharp on desktop, fair on 2x phones).
+ */
+const POSTER_WIDTH = 500;
+function videoPoster(file: { url: string } | null): string | null {
+  if (!file?.url) return null;
+  const src = mediaUrl(file.url);
+  return isResizable(src) ? imageUrl(src, POSTER_WIDTH, "webp") : src;
 }
 
 function toGallery(result: GalleryResult): { images: GalleryImageView[]; videos: GalleryVideoView[] } {
@@ -169,6 +182,7 @@ function toGallery(result: GalleryResult): { images: GalleryImageView[]; videos:
         description: row.description,
         src: mediaUrl(row.video.url),
         mime: row.video.mime ?? "video/mp4",
+        poster: videoPoster(row.poster),
       });
     }
   }

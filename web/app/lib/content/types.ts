@@ -116,4 +116,6 @@ export interface GalleryVideoView {
   description: string;
   src: string;
   mime: string;
+  /** The frame shown before play (a resized upload), or null: the site's neutral poster then. */
+  poster: string | null;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/list";
 import { ListScreen, Thumb } from "~/components/admin/ListScreen";
-import { AdminRouteError, adminMeta, formatDate } from "~/components/admin/Page";
+import { AdminRouteError, adminMeta, formatJoinedAt } from "~/components/admin/Page";
 import type { TeamMember } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { deleteAction, listLoader } from "~/lib/admin/routes.server";
@@ -35,7 +35,7 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
         },
         {
           header: at("teams.col.joinedAt"),
-          cell: (m) => <span className="whitespace-nowrap">{formatDate(m.joined_at) ?? at("teams.unknown")}</span>,
+          cell: (m) => <span className="block min-w-36">{formatJoinedAt(m.joined_at) ?? at("teams.unknown")}</span>,
         },
       ]}
     />

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/view";
 import { DetailScreen } from "~/components/admin/DetailScreen";
-import { AdminRouteError, adminMeta, formatDate } from "~/components/admin/Page";
+import { AdminRouteError, adminMeta, formatJoinedAt } from "~/components/admin/Page";
 import { at } from "~/lib/admin/messages";
 import { itemLoader } from "~/lib/admin/routes.server";
 
@@ -39,7 +39,7 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold text-muted">{at("teams.col.bio")}</dt>
             <dd className="whitespace-pre-line text-ink">{member.bio || at("teams.noBio")}</dd>
             <dt className="font-semibold text-muted">{at("teams.col.joinedAt")}</dt>
-            <dd className="text-ink">{formatDate(member.joined_at) ?? at("teams.unknown")}</dd>
+            <dd className="text-ink">{formatJoinedAt(member.joined_at) ?? at("teams.unknown")}</dd>
           </dl>
         </article>
       ) : null}
