@@ -1,10 +1,18 @@
-import { useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
-import { KINDS, type ItemByKind, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import {
+  KINDS,
+  type AdminLang,
+  type ItemByKind,
+  type KindKey,
+  type NepaliVersion,
+  type UploadLimits,
+} from "~/lib/admin/kinds";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { ContentForm, type FormActionData } from "./ContentForm";
 import { ErrorAlert } from "./Feedback";
 import { EMPTY_VALUES, FORM_FIELDS } from "./form-fields";
+import { LanguageTabs, NepaliForm } from "./NepaliForm";
 import { BackLink, PageHeader } from "./Page";
 
 const TITLES: Record<KindKey, { create: AdminMessageKey; edit: AdminMessageKey }> = {
@@ -37,8 +45,7 @@ export function NewScreen({
 }) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   // A new post is usually written by whoever is signed in.
-  const defaults =
-    kind === "blog" ? { ...EMPTY_VALUES.blog, author: layout?.user?.email ?? "" } : EMPTY_VALUES[kind];
+  const defaults = kind === "blog" ? { ...EMPTY_VALUES.blog, author: layout?.user?.email ?? "" } : EMPTY_VALUES[kind];
   return (
     <>
       <BackLink to={KINDS[kind].listPath} label={at("common.back")} />
@@ -61,6 +68,9 @@ type EditLoaderData<K extends KindKey> = {
   error: string | null;
   notFound: boolean;
   limits: UploadLimits;
+  /** The language tab (`?lang=ne`, issue 7) and, on the Nepali one, the Nepali version. */
+  lang?: AdminLang;
+  nepali?: NepaliVersion | null;
 };
 
 export function EditScreen<K extends KindKey>({
@@ -74,24 +84,37 @@ export function EditScreen<K extends KindKey>({
 }) {
   const config = KINDS[kind];
   const item = data.item;
+  const location = useLocation();
+  const lang = data.lang ?? "en";
   return (
     <>
       <BackLink to={config.listPath} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "edit")} />
       {!item ? (
-        <ErrorAlert>{data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}</ErrorAlert>
+        <ErrorAlert>
+          {data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}
+        </ErrorAlert>
+      ) : lang === "ne" && data.nepali ? (
+        <>
+          <LanguageTabs kind={kind} id={item.id} lang="ne" />
+          {/* A fresh form after every navigation (a save or removal shows what is stored). */}
+          <NepaliForm key={location.key} kind={kind} item={item} nepali={data.nepali} actionData={actionData} />
+        </>
       ) : (
-        <ContentForm
-          kind={kind}
-          mode="edit"
-          id={item.id}
-          fields={FORM_FIELDS[kind]}
-          defaults={valuesOf(kind, item)}
-          currentFile={currentFileOf(kind, item)}
-          limits={data.limits}
-          actionData={actionData}
-          busyLabel={at(BUSY[kind])}
-        />
+        <>
+          <LanguageTabs kind={kind} id={item.id} lang="en" />
+          <ContentForm
+            kind={kind}
+            mode="edit"
+            id={item.id}
+            fields={FORM_FIELDS[kind]}
+            defaults={valuesOf(kind, item)}
+            currentFile={currentFileOf(kind, item)}
+            limits={data.limits}
+            actionData={actionData}
+            busyLabel={at(BUSY[kind])}
+          />
+        </>
       )}
     </>
   );

@@ -1,0 +1,294 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useRef, useState } from "react";
+import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import {
+  KINDS,
+  LOCALIZED_FIELDS,
+  nepaliEditPath,
+  type AdminLang,
+  type ItemByKind,
+  type KindKey,
+  type NepaliVersion,
+} from "~/lib/admin/kinds";
+import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { nepaliSchema } from "~/lib/admin/schemas";
+import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
+import type { FormActionData } from "./ContentForm";
+import { ButtonSpinner, ErrorAlert } from "./Feedback";
+import { FORM_FIELDS } from "./form-fields";
+import { IconTrash } from "./icons";
+import { MarkdownField } from "./MarkdownField";
+import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+
+/**
+ * The language tabs of an edit screen (issue 7): two links, so each tab has its own URL
+ * (`?lang=ne`), survives a reload and works without JavaScript. The current one is
+ * marked with aria-current.
+ */
+export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; lang: AdminLang }) {
+  const tabs = [
+    { lang: "en" as const, to: KINDS[kind].editPath(id), label: at("lang.en") },
+    { lang: "ne" as const, to: nepaliEditPath(kind, id), label: at("lang.ne") },
+  ];
+  return (
+    <nav aria-label={at("lang.tabs")} className="mb-6">
+      <ul className="flex gap-1 border-b-2 border-sand-200">
+        {tabs.map((tab) => {
+          const current = tab.lang === lang;
+          return (
+            <li key={tab.lang} className="-mb-0.5">
+              <Link
+                to={tab.to}
+                lang={tab.lang === "ne" ? "ne" : undefined}
+                aria-current={current ? "page" : undefined}
+                preventScrollReset
+                className={`inline-flex min-h-11 items-center border-b-2 px-5 py-2 text-base font-semibold ${
+                  current
+                    ? "border-clay text-clay-dark"
+                    : "border-transparent text-muted hover:border-sand-200 hover:text-ink"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const SHARED: Record<KindKey, AdminMessageKey> = {
+  team: "nepali.sharedTeam",
+  image: "nepali.sharedGallery",
+  video: "nepali.sharedGallery",
+  blog: "nepali.sharedBlog",
+};
+
+/**
+ * The Nepali tab: only the localised fields, the English text beside each for reference
+ * (read-only). Validated with the same rules and messages as the English form (one
+ * schema, shared with the server), then posted to the edit route's action at `?lang=ne`.
+ * Without JavaScript it is a plain form post to the same place.
+ */
+export function NepaliForm<K extends KindKey>({
+  kind,
+  item,
+  nepali,
+  actionData,
+}: {
+  kind: K;
+  item: ItemByKind[K];
+  nepali: NepaliVersion;
+  actionData?: FormActionData;
+}) {
+  const config = KINDS[kind];
+  const action = nepaliEditPath(kind, item.id);
+  const localized: readonly string[] = LOCALIZED_FIELDS[kind];
+  const fields = FORM_FIELDS[kind].filter((field) => localized.includes(field.name));
+  const english = item as unknown as Record<string, unknown>;
+  const initial = actionData?.values ?? nepali.values;
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  const schema = useMemo(() => nepaliSchema(kind), [kind]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+    // As the English form: validated on submit, re-validated on change afterwards.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { ...initial },
+  });
+
+  // Removal asks first, in the same dialog as deletes. Without JavaScript the button is a
+  // link to `&remove=1`, which renders the dialog on the server.
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const confirmOpen = confirming || (nepali.exists && searchParams.get("remove") === "1");
+  const closeConfirm = () => {
+    if (confirming) setConfirming(false);
+    else navigate(action, { replace: true, preventScrollReset: true });
+  };
+
+  if (nepali.error || !nepali.supported) {
+    return <ErrorAlert>{nepali.error ?? at("nepali.unsupported")}</ErrorAlert>;
+  }
+
+  const errorOf = (name: string): string | undefined => {
+    const message = errors[name]?.message;
+    return typeof message === "string" ? message : actionData?.errors?.[name]?.[0];
+  };
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={handleSubmit(() => submit(formRef.current, { preventScrollReset: true }))}
+        className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
+      >
+        <input type="hidden" name="intent" value="save" />
+        <div>
+          <h2 className="font-sans text-xl font-bold text-ink">
+            {at("nepali.heading")} <span lang="ne">({at("lang.ne")})</span>
+          </h2>
+          {nepali.exists ? (
+            <p className="mt-2 text-muted">{at("nepali.exists")}</p>
+          ) : (
+            <p className="mt-3 rounded-xl border border-saffron/60 bg-saffron-light px-4 py-3 text-ink">
+              {at("nepali.none")}
+            </p>
+          )}
+          <p className={HINT}>{at("nepali.shared", { fields: at(SHARED[kind]) })}</p>
+        </div>
+
+        {actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
+
+        {fields.map((field) => {
+          const inputId = `field-ne-${field.name}`;
+          const error = errorOf(field.name);
+          const errorId = `${inputId}-error`;
+          const hintId = `${inputId}-hint`;
+          const describedBy = [field.hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+          const common = {
+            id: inputId,
+            lang: "ne",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": describedBy || undefined,
+          } as const;
+          const label = at("nepali.fieldLabel", { label: field.label });
+          const englishValue = typeof english[field.name] === "string" ? (english[field.name] as string) : "";
+          return (
+            <div
+              key={field.name}
+              className="grid gap-4 border-t border-sand-200 pt-6 first-of-type:border-0 lg:grid-cols-2"
+            >
+              <EnglishReference label={field.label} value={englishValue} long={field.type !== "text"} />
+              <div className="min-w-0">
+                <label htmlFor={inputId} className={LABEL}>
+                  {label}
+                </label>
+                {field.type === "markdown" ? (
+                  <MarkdownField
+                    inputProps={{ ...common, ...register(field.name), defaultValue: initial[field.name] ?? "" }}
+                    rows={field.rows ?? 12}
+                    maxLength={field.maxLength}
+                    getValue={() => String(watch(field.name) ?? "")}
+                  />
+                ) : field.type === "textarea" ? (
+                  <textarea
+                    {...common}
+                    {...register(field.name)}
+                    defaultValue={initial[field.name] ?? ""}
+                    rows={field.rows ?? 5}
+                    maxLength={field.maxLength}
+                    className={`${INPUT} mt-1.5`}
+                  />
+                ) : (
+                  <input
+                    {...common}
+                    {...register(field.name)}
+                    type="text"
+                    defaultValue={initial[field.name] ?? ""}
+                    maxLength={field.maxLength}
+                    autoComplete="off"
+                    className={`${INPUT} mt-1.5`}
+                  />
+                )}
+                {field.hint ? (
+                  <p id={hintId} className={HINT}>
+                    {field.hint}
+                  </p>
+                ) : null}
+                {error ? (
+                  <p id={errorId} className={FIELD_ERROR}>
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+
+        <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center">
+          {nepali.exists ? (
+            <Link
+              to={`${action}&remove=1`}
+              replace
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirming(true);
+              }}
+              className={`${ACTION_DANGER} min-h-11 justify-center px-4 text-base sm:mr-auto`}
+            >
+              <IconTrash size={18} />
+              {at("nepali.remove")}
+            </Link>
+          ) : null}
+          <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
+            <Link to={config.listPath} className="btn btn-ghost">
+              {at("common.cancel")}
+            </Link>
+            <button
+              type="submit"
+              disabled={saving}
+              className="btn btn-primary disabled:cursor-wait disabled:opacity-80"
+            >
+              {saving ? <ButtonSpinner /> : null}
+              {saving ? at("common.saving") : at("nepali.save")}
+            </button>
+          </div>
+        </div>
+      </form>
+      <ConfirmDeleteDialog
+        id={confirmOpen ? item.id : null}
+        message={at("nepali.confirmRemove")}
+        action={action}
+        cancelHref={action}
+        onCancel={closeConfirm}
+      />
+    </>
+  );
+}
+
+/** The English text of a field, read-only, beside its Nepali input. */
+function EnglishReference({ label, value, long }: { label: string; value: string; long: boolean }) {
+  const name = at("nepali.englishOf", { label });
+  const box = "mt-1.5 break-words rounded-lg border border-dashed border-[#b9a58f] bg-cream px-3 py-2.5 text-ink";
+  return (
+    <div className="min-w-0">
+      <p className={LABEL}>
+        {name} <span className="font-normal text-muted">({at("nepali.readOnly")})</span>
+      </p>
+      {long ? (
+        // Long texts scroll inside their box; focusable so the keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label={name}
+          tabIndex={0}
+          lang="en"
+          className={`${box} max-h-80 overflow-auto whitespace-pre-wrap`}
+        >
+          {value}
+        </div>
+      ) : (
+        <p lang="en" className={box}>
+          {value}
+        </p>
+      )}
+    </div>
+  );
+}

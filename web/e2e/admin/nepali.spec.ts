@@ -1,0 +1,214 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { fixture, hydrated, login, unique } from "./support";
+
+// Issue 7: the language tab of the edit screens writes the Nepali version of the localised
+// fields through the CMS's `?locale=ne` contract.
+const CMS = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
+
+async function seriousViolations(page: Page) {
+  await hydrated(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const languageTabs = (page: Page) => page.getByRole("navigation", { name: "Language of the text" });
+
+/** Writes an English post through the admin and returns its id. */
+async function createPost(page: Page, title: string, content: string): Promise<string> {
+  await page.goto("/blogs/new");
+  await hydrated(page);
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill(content);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL("/bloglist");
+  const edit = page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Edit ${title}` });
+  const href = (await edit.getAttribute("href"))!;
+  return /\/blogs\/edit\/(\d+)$/.exec(href)![1]!;
+}
+
+test.describe("Nepali versions in the admin (issue 7)", () => {
+  test("blog post: write the Nepali version, keep it across a reload, see it published, remove it", async ({ page, request }) => {
+    const title = unique("Kite flying at Dashain");
+    const content = "The older children taught the younger ones to fly kites from the roof.";
+    const neTitle = `दशैंमा चङ्गा ${Date.now().toString(36)}`;
+    const neContent = "ठूला बालबालिकाले सानालाई छतबाट **चङ्गा** उडाउन सिकाए।";
+    await login(page);
+    const id = await createPost(page, title, content);
+
+    // The English tab is the form as it was, with the tabs above it.
+    await page.goto(`/blogs/edit/${id}`);
+    await hydrated(page);
+    await expect(languageTabs(page).getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByLabel("Author email")).toBeVisible();
+
+    await languageTabs(page).getByRole("link", { name: "नेपाली" }).click();
+    await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
+    await hydrated(page);
+    await expect(languageTabs(page).getByRole("link", { name: "नेपाली" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("There is no Nepali version yet.")).toBeVisible();
+    // The English text, for reference, read-only; no author or cover image on this tab.
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "English Content" })).toHaveText(content);
+    await expect(page.getByLabel("Author email")).toHaveCount(0);
+    await expect(page.getByLabel("Cover image")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Remove Nepali version" })).toHaveCount(0);
+
+    // The English form's required messages.
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Content is required", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Title in Nepali")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Title in Nepali").fill(neTitle);
+    await expect(page.getByText("Title is required", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Content in Nepali").fill(neContent);
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+    await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel("Title in Nepali")).toHaveValue(neTitle);
+    await expect(page.getByLabel("Content in Nepali")).toHaveValue(neContent);
+    await expect(page.getByText("This is the text visitors of the Nepali website see.")).toBeVisible();
+
+    // The English version is unchanged.
+    await languageTabs(page).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(`/blogs/edit/${id}`);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.getByRole("textbox", { name: "Content", exact: true })).toHaveValue(content);
+    const english = await request.get(`${CMS}/api/blog/${id}`);
+    expect(await english.json()).toMatchObject({ title, content, locale: "en" });
+
+    // The CMS has it, and the Nepali website shows it.
+    const nepali = await request.get(`${CMS}/api/blog/${id}?locale=ne`);
+    expect(await nepali.json()).toMatchObject({ title: neTitle, content: neContent, locale: "ne" });
+    await page.goto(`/ne/blogs/details/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: neTitle })).toBeVisible();
+    await expect(page.locator("strong", { hasText: "चङ्गा" })).toBeVisible();
+
+    // An empty title on save: the same message, from the browser's check.
+    await page.goto(`/blogs/edit/${id}?lang=ne`);
+    await hydrated(page);
+    await page.getByLabel("Title in Nepali").fill("   ");
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
+
+    // Remove it, after the confirmation dialog (Escape cancels first).
+    await page.reload();
+    await hydrated(page);
+    const remove = page.getByRole("link", { name: "Remove Nepali version" });
+    await remove.click();
+    const dialog = page.getByRole("alertdialog", { name: "Please confirm" });
+    await expect(dialog).toContainText("Remove the Nepali version? The English version stays as it is.");
+    await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    await remove.click();
+    await dialog.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version removed." })).toBeVisible();
+    await expect(page.getByText("There is no Nepali version yet.")).toBeVisible();
+    await expect(page.getByLabel("Title in Nepali")).toHaveValue("");
+    const after = await request.get(`${CMS}/api/blog/${id}?locale=ne`);
+    expect(await after.json()).toMatchObject({ title, content, locale: "en" });
+  });
+
+  test("team member: role and bio in Nepali; Joined At shows the BS date", async ({ page, request }) => {
+    const name = unique("Sita Tamang");
+    await login(page, "/teams/new");
+    await hydrated(page);
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Role").fill("Cook");
+    await page.getByLabel("Bio").fill("Makes dal bhat for thirty every day.");
+    await page.getByLabel("Photo").setInputFiles(fixture("member.jpg"));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/teams");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    // Issue 7: day, BS month, BS year, then the AD date in brackets.
+    await expect(row).toContainText(/\d{1,2} [A-Z][a-z]+ 20\d\d BS \(\d{1,2} [A-Z][a-z]+ 20\d\d\)/);
+    const id = /\/teams\/(\d+)\/edit$/.exec((await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!)![1]!;
+
+    await page.goto(`/teams/${id}/edit?lang=ne`);
+    await hydrated(page);
+    await expect(page.getByText("There is no Nepali version yet.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveCount(0);
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByText("Role is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Bio is required", { exact: true })).toBeVisible();
+    await page.getByLabel("Role in Nepali").fill("भान्से");
+    await page.getByLabel("Bio in Nepali").fill("हरेक दिन तीस जनाका लागि दाल भात पकाउनुहुन्छ।");
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Role in Nepali")).toHaveValue("भान्से");
+    await expect(page.getByLabel("Bio in Nepali")).toHaveValue("हरेक दिन तीस जनाका लागि दाल भात पकाउनुहुन्छ।");
+    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({
+      name,
+      role: "भान्से",
+      locale: "ne",
+    });
+    expect(await (await request.get(`${CMS}/api/team-member/${id}`)).json()).toMatchObject({ name, role: "Cook", locale: "en" });
+
+    await page.goto(`/teams/${id}`);
+    await expect(page.getByRole("definition").filter({ hasText: / BS \(/ })).toBeVisible();
+
+    // Tidy up: the member (and with it its Nepali version) goes.
+    await page.goto("/teams");
+    await hydrated(page);
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
+  });
+
+  test("gallery image and video edit screens have the Nepali tab too", async ({ page }) => {
+    await login(page);
+    for (const list of ["/gallery/images", "/gallery/videos"]) {
+      await page.goto(list);
+      const edit = page.getByRole("main").getByRole("link", { name: /^Edit / }).first();
+      await page.goto(`${(await edit.getAttribute("href"))!}?lang=ne`);
+      await hydrated(page);
+      await expect(page.getByLabel("Title in Nepali")).toBeVisible();
+      await expect(page.getByLabel("Description in Nepali")).toBeVisible();
+      await expect(page.getByLabel(/file/)).toHaveCount(0);
+    }
+  });
+
+  test("the Nepali tab has no serious accessibility problems, also showing its errors", async ({ page }) => {
+    await login(page);
+    const id = await createPost(page, unique("Axe check"), "Checked by axe-core.");
+    await page.goto(`/blogs/edit/${id}?lang=ne`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("without JavaScript the Nepali tab still saves", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(process.env.ADMIN_EMAIL || "admin@example.org");
+    await page.getByLabel("Password", { exact: true }).fill(process.env.ADMIN_PASSWORD || "Namaste-2026");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("/dashboard");
+    await page.goto("/gallery/images");
+    const edit = page.getByRole("main").getByRole("link", { name: /^Edit / }).first();
+    const path = (await edit.getAttribute("href"))!;
+    await page.goto(`${path}?lang=ne`);
+    // Server-side check of an empty form: the same messages.
+    await page.getByLabel("Title in Nepali").fill("");
+    await page.getByLabel("Description in Nepali").fill("");
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Description is required", { exact: true })).toBeVisible();
+    await context.close();
+  });
+});
