@@ -205,3 +205,24 @@ describe("month names", () => {
     expect(BS_MONTHS.ne.every((name) => /^[\u0900-\u097F]+$/.test(name))).toBe(true);
   });
 });
+
+describe("addAdYears (BS years in running text get their AD years)", () => {
+  it("writes the spec's years with their AD equivalents, in English and Nepali", async () => {
+    const { addAdYears } = await import("./bs-date");
+    expect(addAdYears("established in 2068 BS, moved in 2074 BS; since 2078 BS")).toBe(
+      "established in 2068 BS (2011/12), moved in 2074 BS (2017/18); since 2078 BS (2021/22)",
+    );
+    expect(addAdYears("वि.सं. २०६८ देखि, वि. सं. २०७८ मा")).toBe(
+      "वि.सं. २०६८ (सन् २०११/१२) देखि, वि. सं. २०७८ (सन् २०२१/२२) मा",
+    );
+  });
+
+  it("leaves alone years already bracketed, outside the table, or not BS", async () => {
+    const { addAdYears } = await import("./bs-date");
+    expect(addAdYears("2068 BS (2011/12)")).toBe("2068 BS (2011/12)");
+    expect(addAdYears("वि.सं. २०६८ (सन् २०११/१२)")).toBe("वि.सं. २०६८ (सन् २०११/१२)");
+    expect(addAdYears("in 2150 BS")).toBe("in 2150 BS");
+    expect(addAdYears("in 2011 AD, 12068 BSc")).toBe("in 2011 AD, 12068 BSc");
+    expect(addAdYears("<p>since <strong>2068 BS</strong></p>")).toBe("<p>since <strong>2068 BS (2011/12)</strong></p>");
+  });
+});

@@ -9,6 +9,7 @@
  * print the same text and hydration never disagrees.
  */
 import bikramSambat from "bikram-sambat";
+import { toDevanagariDigits } from "./digits";
 
 export type DateLocale = "en" | "ne";
 
@@ -100,10 +101,9 @@ function monthName(names: readonly string[], month: number): string {
   return name;
 }
 
-/** Replaces ASCII digits with Devanagari ones (० = U+0966), leaving everything else alone. */
-export function toDevanagariDigits(text: string | number): string {
-  return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0966 + Number(digit)));
-}
+// In its own module so that code needing only the digits (the translator) does not pull in
+// the calendar table.
+export { toDevanagariDigits };
 
 /** The BS date of an AD date ('YYYY-MM-DD' as it stands; a Date or timestamp as dated in Nepal). */
 export function toBs(date: Date | string): BsDate {
@@ -171,4 +171,36 @@ export function bsYearToAd(year: number): string {
 export function formatBsYear(year: number, locale: DateLocale): string {
   const span = bsYearToAd(year);
   return locale === "en" ? `${year} BS (${span})` : toDevanagariDigits(`वि.सं. ${year} (सन् ${span})`);
+}
+
+// "2068 BS" not already followed by a bracket; "वि.सं. २०६८" (also "वि. सं.") likewise.
+const EN_BS_YEAR = /\b(\d{4}) BS\b(?!\s*\()/g;
+const NE_BS_YEAR = /(वि\.\s?सं\.\s?)([०-९]{4})(?![०-९])(?!\s*\()/g;
+const fromDevanagariDigits = (text: string) => text.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+
+function adSpan(year: number): string | null {
+  try {
+    return bsYearToAd(year);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Adds the AD years after every BS year written in running text (issue 7: the spec's 2068, 2074
+ * and 2078 are shown with their AD equivalents): "since 2068 BS" -> "since 2068 BS (2011/12)",
+ * "वि.सं. २०६८ देखि" -> "वि.सं. २०६८ (सन् २०११/१२) देखि". Years outside the table, and years
+ * already followed by a bracket, are left alone. Safe on sanitised HTML: it only inserts text
+ * after text it matched.
+ */
+export function addAdYears(text: string): string {
+  return text
+    .replace(EN_BS_YEAR, (whole, year: string) => {
+      const span = adSpan(Number(year));
+      return span ? `${whole} (${span})` : whole;
+    })
+    .replace(NE_BS_YEAR, (whole, _prefix: string, year: string) => {
+      const span = adSpan(Number(fromDevanagariDigits(year)));
+      return span ? `${whole} (सन् ${toDevanagariDigits(span)})` : whole;
+    });
 }
