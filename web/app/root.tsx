@@ -6,11 +6,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import enhanceScript from "virtual:enhance-script";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { DEFAULT_LOCALE, LocaleProvider, translator, useLocale } from "./lib/i18n";
+// The Devanagari subset of Noto Sans Devanagari (variable, 100-900): the same file app.css's
+// @font-face names, preloaded on Nepali pages only (ADR 005). English pages never load it.
+import devanagariFont from "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2?url";
+import { LocaleProvider, localeFromPath, localizePath, translator } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { useIsStaticPage } from "./lib/static-page";
 
@@ -28,7 +32,8 @@ const NOSCRIPT_CSS =
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const locale = useLocale();
+  // The language is the URL's: /ne and /ne/... are Nepali (app/lib/i18n/paths.ts).
+  const locale = localeFromPath(useLocation().pathname);
   // Public pages are not hydrated: they get one small script instead of React (issue 6).
   const staticPage = useIsStaticPage();
   return (
@@ -38,6 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#a8441c" />
         <Meta />
+        {locale === "ne" ? (
+          <link rel="preload" href={devanagariFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
         <Links />
         {/* Without JavaScript: scroll-reveal cards are simply there, truncated texts show
             in full, and controls that need scripts are hidden. */}
@@ -61,12 +69,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const locale = localeFromPath(useLocation().pathname);
   // Lets browser tests know the page is interactive (and nothing else depends on it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <LocaleProvider value={DEFAULT_LOCALE}>
+    <LocaleProvider value={locale}>
       <Outlet />
     </LocaleProvider>
   );
@@ -75,7 +84,8 @@ export default function App() {
 // Last resort, outside the public layout (for example a resource route failing). Pages
 // have their own boundaries that keep the header and footer.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = translator(DEFAULT_LOCALE);
+  const locale = localeFromPath(useLocation().pathname);
+  const t = translator(locale);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const title = notFound ? t("notFound.title") : unavailable ? t("errors.unavailableTitle") : t("errors.unexpectedTitle");
@@ -85,7 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{title}</title>
       <h1 className="text-3xl font-bold text-clay sm:text-4xl">{title}</h1>
       <p className="max-w-prose text-muted">{text}</p>
-      <a href="/" className="btn btn-primary">
+      <a href={localizePath("/", locale)} className="btn btn-primary">
         {t("common.backHome")}
       </a>
     </main>

@@ -20,6 +20,21 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
+  // ── Nepali (issue 7, ADR 005): the same public pages under /ne, ids prefixed "ne/". The
+  //    language comes from the path (app/lib/i18n/paths.ts). /login and the admin stay English.
+  route("ne", "routes/public/layout.tsx", { id: "ne/layout" }, [
+    index("routes/public/home.tsx", { id: "ne/home" }),
+    route("objectives", "routes/public/objectives.tsx", { id: "ne/objectives" }),
+    route("current-committee", "routes/public/committee.tsx", { id: "ne/committee" }),
+    route("organization", "routes/public/organization.tsx", { id: "ne/organization" }),
+    route("blogs", "routes/public/blogs.tsx", { id: "ne/blogs" }),
+    route("blogs/details/:id", "routes/public/blog-details.tsx", { id: "ne/blog-details" }),
+    route("contact", "routes/public/contact.tsx", { id: "ne/contact" }),
+    route("gallery", "routes/public/gallery.tsx", { id: "ne/gallery" }),
+    // Any other /ne/... path: the Nepali 404 page.
+    route("*", "routes/public/not-found.tsx", { id: "ne/not-found" }),
+  ]),
+
   // ── Resource routes (no HTML layout) ────────────────────────────────────────────
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -2,6 +2,7 @@
 // pages are complete HTML from the server; this adds what needs a script. No React, no router.
 import { initDonate } from "./donate";
 import { initGallery } from "./gallery";
+import { initLanguageSuggestion } from "./language";
 import { initMenu } from "./menu";
 import { initPendingNavigation } from "./navigation";
 import { initReveal } from "./reveal";
@@ -17,6 +18,7 @@ export function enhance(doc: Document = document, win: Window & typeof globalThi
   initDonate(doc);
   initGallery(doc, win);
   initPendingNavigation(doc, win);
+  initLanguageSuggestion(doc, win);
   // The page is interactive (browser tests wait for this, as for React's hydration).
   doc.documentElement.dataset.hydrated = "";
 }

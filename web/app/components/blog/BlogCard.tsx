@@ -2,11 +2,15 @@ import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { Calendar } from "~/components/ui/icons";
 import type { BlogCardView } from "~/lib/content/types";
-import { useT } from "~/lib/i18n";
+import { FallbackBadge } from "~/components/site/LanguageSwitch";
+import { useLocale, useLocalizePath, useT } from "~/lib/i18n";
+import { formatBsAd } from "~/lib/i18n/bs-date";
 
 /** `eager`: the first cards, above the fold on a phone. */
 export function BlogCard({ blog, eager = false }: { blog: BlogCardView; eager?: boolean }) {
   const t = useT();
+  const locale = useLocale();
+  const href = useLocalizePath();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-sand-200 transition-shadow focus-within:ring-2 focus-within:ring-saffron hover:shadow-lg">
       {blog.image ? (
@@ -24,19 +28,29 @@ export function BlogCard({ blog, eager = false }: { blog: BlogCardView; eager?: 
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <p className="flex items-center gap-2 text-sm text-muted">
           <Calendar size={16} />
-          <time dateTime={blog.createdAt}>{blog.dateLabel}</time>
+          {/* BS date, then AD in brackets (issue 7); Devanagari on Nepali pages. */}
+          <time dateTime={blog.createdAt}>{formatBsAd(blog.createdAt, locale)}</time>
         </p>
-        <h2 className="mt-2 text-xl font-bold leading-snug">
+        {blog.fallback ? (
+          <p className="mt-2">
+            <FallbackBadge />
+          </p>
+        ) : null}
+        <h2 className="mt-2 text-xl font-bold leading-snug" lang={blog.fallback ? "en" : undefined}>
           {/* The whole card is clickable through this link's ::after overlay. */}
           <Link
-            to={`/blogs/details/${blog.id}`}
+            to={href(`/blogs/details/${blog.id}`)}
             prefetch="intent"
             className="text-ink after:absolute after:inset-0 hover:text-clay-dark focus-visible:outline-none"
           >
             {blog.title}
           </Link>
         </h2>
-        {blog.excerpt ? <p className="mt-3 text-muted">{blog.excerpt}</p> : null}
+        {blog.excerpt ? (
+          <p className="mt-3 text-muted" lang={blog.fallback ? "en" : undefined}>
+            {blog.excerpt}
+          </p>
+        ) : null}
         <p className="mt-auto pt-4 text-sm text-muted">{t("blogs.by", { author: blog.author })}</p>
       </div>
     </article>

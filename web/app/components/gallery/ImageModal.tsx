@@ -24,7 +24,7 @@ export function ImageModal({ image, closeHref, onClose = noop }: ImageModalProps
     <Modal open onClose={onClose} labelledBy={titleId} panelClassName="max-w-4xl">
       <div className="flex flex-col" data-testid="image-modal" data-image-dialog={image.id}>
         <div className="flex items-start justify-between gap-4 p-5 sm:px-7">
-          <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
+          <h2 id={titleId} lang={image.fallback ? "en" : undefined} className="text-xl font-bold sm:text-2xl">
             {image.title}
           </h2>
         </div>
@@ -36,7 +36,9 @@ export function ImageModal({ image, closeHref, onClose = noop }: ImageModalProps
           className="max-h-[65vh] w-full bg-night object-contain"
         />
         <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:justify-between sm:px-7">
-          <p className="text-muted">{image.description}</p>
+          <p className="text-muted" lang={image.fallback ? "en" : undefined}>
+            {image.description}
+          </p>
           <Link
             to={closeHref}
             replace

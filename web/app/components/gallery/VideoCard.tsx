@@ -31,8 +31,10 @@ export function VideoCard({ video }: { video: GalleryVideoView }) {
         <a href={video.src}>{t("gallery.downloadVideo")}</a>
       </video>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-bold">{video.title}</h2>
-        <p id={descriptionId} className="mt-2 text-muted" data-testid="video-description">
+        <h2 className="text-lg font-bold" lang={video.fallback ? "en" : undefined}>
+          {video.title}
+        </h2>
+        <p id={descriptionId} lang={video.fallback ? "en" : undefined} className="mt-2 text-muted" data-testid="video-description">
           {short.truncated ? (
             <>
               {/* A class, not the hidden attribute: the browser's own [hidden] rule would beat

@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/ui/icons";
 import type { HeroSlideView } from "~/lib/content/types";
-import { useT } from "~/lib/i18n";
+import { useLocalizePath, useT } from "~/lib/i18n";
 
 interface HeroSliderProps {
   slides: HeroSlideView[];
+  /** "en" when the slides are the English text on a Nepali page (ADR 005 fallback). */
+  contentLang?: "en";
 }
 
 /** The hero covers the screen; its image fills it (object-cover), so on a portrait phone it
@@ -20,8 +22,9 @@ const HERO_SHOWN = [320, 1920] as const;
  * moving by itself under prefers-reduced-motion. The markup below is its contract (data-*).
  * The other slides' images wait in <template>s until the page has loaded: the first is the LCP.
  */
-export function HeroSlider({ slides }: HeroSliderProps) {
+export function HeroSlider({ slides, contentLang }: HeroSliderProps) {
   const t = useT();
+  const href = useLocalizePath();
   const count = slides.length;
   if (count === 0) return null;
 
@@ -65,7 +68,7 @@ export function HeroSlider({ slides }: HeroSliderProps) {
                 className="absolute inset-0 bg-linear-to-t from-night/90 via-night/45 to-night/10 md:bg-linear-to-r md:from-night/85 md:via-night/45 md:to-transparent"
               />
               <div className="container-page relative flex h-full flex-col justify-end pt-8 pb-40 md:justify-center">
-                <div className="max-w-2xl">
+                <div className="max-w-2xl" lang={contentLang}>
                   <h2
                     className="text-3xl font-bold tracking-tight text-balance [text-shadow:0_2px_14px_rgb(0_0_0/0.5)] sm:text-4xl md:text-5xl lg:text-6xl"
                     dangerouslySetInnerHTML={{ __html: slide.headingHtml }}
@@ -83,10 +86,10 @@ export function HeroSlider({ slides }: HeroSliderProps) {
 
       <div className="container-page pointer-events-none absolute inset-x-0 bottom-0 z-20 pb-6 sm:pb-8">
         <div className="pointer-events-auto flex flex-wrap items-center gap-3">
-          <a href="/contact#donate" data-donate="" className="btn btn-primary shadow-lg">
+          <a href={href("/contact#donate")} data-donate="" className="btn btn-primary shadow-lg">
             {t("donate.button")}
           </a>
-          <Link to="/organization" className="btn border border-white/60 bg-night/30 text-white backdrop-blur-sm hover:bg-white/15">
+          <Link to={href("/organization")} className="btn border border-white/60 bg-night/30 text-white backdrop-blur-sm hover:bg-white/15">
             {t("home.hero.learnMore")}
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import type { T } from "~/lib/i18n";
+import { formatNumber, type T, useLocale, useLocalizePath } from "~/lib/i18n";
 
 export function isNotFound(error: unknown): boolean {
   return isRouteErrorResponse(error) && error.status === 404;
@@ -24,14 +24,16 @@ export function ErrorNotice({ children }: { children: React.ReactNode }) {
 }
 
 export function NotFoundContent({ t, text }: { t: T; text?: string }) {
+  const href = useLocalizePath();
+  const locale = useLocale();
   return (
     <div className="container-page flex flex-col items-center py-20 text-center sm:py-28">
       <p aria-hidden="true" className="font-serif text-7xl font-bold text-saffron-deep sm:text-8xl">
-        404
+        {formatNumber(404, locale)}
       </p>
       <h1 className="mt-4 text-3xl font-bold text-clay-dark sm:text-4xl">{t("notFound.title")}</h1>
       <p className="mt-4 max-w-prose text-muted">{text ?? t("notFound.text")}</p>
-      <Link to="/" className="btn btn-primary mt-8">
+      <Link to={href("/")} className="btn btn-primary mt-8">
         {t("common.backHome")}
       </Link>
     </div>

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { ArrowUp, Globe, Mail, MapPin, Phone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
-import { useT } from "~/lib/i18n";
+import { useLocalizePath, useT } from "~/lib/i18n";
 import { useOpenDonate } from "./donate-context";
 import { NAV_ITEMS } from "./nav";
 
 export function SiteFooter({ site }: { site: SiteSettings | null }) {
   const t = useT();
   const openDonate = useOpenDonate();
+  const href = useLocalizePath();
+  const siteLang = site?.fallback ? "en" : undefined;
   const year = new Date().getFullYear();
 
   return (
@@ -17,8 +19,8 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
           <h2 id="footer-about" className="text-xl font-bold text-white">
             {t("footer.aboutUs")}
           </h2>
-          {site ? <p className="mt-3 max-w-prose text-sand/90">{site.aboutText}</p> : null}
-          <a href="/contact#donate" onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
+          {site ? <p lang={siteLang} className="mt-3 max-w-prose text-sand/90">{site.aboutText}</p> : null}
+          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
             {t("donate.button")}
           </a>
         </section>
@@ -33,7 +35,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
                 <MapPin className="mt-1 shrink-0 text-saffron" />
                 <span>
                   <span className="sr-only">{t("footer.address")}: </span>
-                  {site.address}
+                  <span lang={siteLang}>{site.address}</span>
                 </span>
               </li>
               <li className="flex gap-3">
@@ -69,7 +71,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 lg:grid-cols-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="underline-offset-4 hover:text-white hover:underline">
+                <Link to={href(item.to)} className="underline-offset-4 hover:text-white hover:underline">
                   {t(item.label)}
                 </Link>
               </li>

@@ -1,8 +1,9 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { Globe, MenuIcon } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
-import { useT } from "~/lib/i18n";
+import { useLocalizePath, useT } from "~/lib/i18n";
 import { useOpenDonate } from "./donate-context";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { NAV_ITEMS } from "./nav";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,15 +15,16 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
   const t = useT();
   const location = useLocation();
   const openDonate = useOpenDonate();
+  const href = useLocalizePath();
   const name = site?.name ?? "";
   const socialLabel = t("nav.social", { label: site?.socialLabel || t("nav.socialFallback") });
 
   return (
     <header className="sticky top-0 z-40 border-b border-sand-200 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
       <div className="container-page flex h-16 items-center gap-3">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={t("nav.homeLink", { name })}>
+        <Link to={href("/")} className="flex min-w-0 items-center gap-2.5" aria-label={t("nav.homeLink", { name })}>
           <img src="/favicon.svg" width={36} height={36} alt="" className="size-9 shrink-0" />
-          <span className="line-clamp-2 font-serif text-[0.95rem] leading-tight font-bold text-clay-dark sm:text-lg md:hidden lg:inline">
+          <span lang={site?.fallback ? "en" : undefined} className="line-clamp-2 font-serif text-[0.95rem] leading-tight font-bold text-clay-dark sm:text-lg md:hidden lg:inline">
             {name}
           </span>
         </Link>
@@ -31,7 +33,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
           <ul className="flex items-center gap-0.5">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <NavLink to={href(item.to)} end={item.to === "/"} className={linkClass} prefetch="intent">
                   {t(item.label)}
                 </NavLink>
               </li>
@@ -52,7 +54,8 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               <Globe size={20} />
             </a>
           ) : null}
-          <a href="/contact#donate" onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-4 text-sm">
+          <LanguageSwitch className="grid min-h-10 place-items-center rounded-full px-3 text-sm font-semibold text-sage ring-1 ring-sage/30 hover:bg-sage-light" />
+          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-4 text-sm">
             {t("donate.button")}
           </a>
 
@@ -78,7 +81,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
                 {NAV_ITEMS.map((item) => (
                   <li key={item.to}>
                     <NavLink
-                      to={item.to}
+                      to={href(item.to)}
                       end={item.to === "/"}
                       className={({ isActive }) =>
                         `block rounded-lg px-3 py-3 text-lg font-medium ${isActive ? "bg-saffron-light text-clay-dark" : "text-ink hover:bg-sand"}`

@@ -1,4 +1,5 @@
 // No React here: app/enhance/navigation.ts uses this too.
+import { basePath } from "~/lib/i18n/paths";
 
 /**
  * What the main area shows while a client-side navigation waits for its loader
@@ -10,7 +11,8 @@ export const PENDING_KINDS = ["committee", "blogs", "blog", "images", "videos"] 
 export type PendingKind = (typeof PENDING_KINDS)[number];
 
 export function pendingKind(to: { pathname: string; search: string }): PendingKind | null {
-  const path = to.pathname.replace(/\/+$/, "") || "/";
+  // The same views on the Nepali pages (/ne/blogs...), in the language of the page they are on.
+  const path = basePath(to.pathname.replace(/\/+$/, "")) || "/";
   if (path === "/current-committee") return "committee";
   if (path === "/blogs") return "blogs";
   if (/^\/blogs\/details\/[^/]+$/.test(path)) return "blog";

@@ -1,11 +1,11 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
+import type { Locale } from "../i18n/paths";
+import { type Localized, pickLocalized, withAdYears } from "./localize";
 import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
 import { type CmsFile, FILE_FIELDS, pickSize, toImage } from "./media";
 import type { HomeView } from "./types";
 
-const HOME_QUERY = /* GraphQL */ `
-  query HomePage {
-    home {
+const HOME_FIELDS = /* GraphQL */ `
       heroSlides { heading text imageAlt image { ${FILE_FIELDS} } }
       welcomeHeading
       welcomeIntro
@@ -24,15 +24,29 @@ const HOME_QUERY = /* GraphQL */ `
       admissionListOne { text }
       admissionListTwoTitle
       admissionListTwo { text }
-    }
+`;
+
+const HOME_QUERY = /* GraphQL */ `
+  query HomePage {
+    home { ${HOME_FIELDS} }
+  }
+`;
+
+// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
+const HOME_QUERY_NE = /* GraphQL */ `
+  query HomePageNe {
+    ne: home(locale: "ne") { ${HOME_FIELDS} }
+    en: home(locale: "en") { ${HOME_FIELDS} }
   }
 `;
 
 type Titled = { title: string; description: string | null };
 type Item = { text: string };
 
+type HomeRow = NonNullable<HomeQueryResult["home"]>;
+
 interface HomeQueryResult {
-  home: {
+  home: Localized<{
     heroSlides: { heading: string; text: string; imageAlt: string | null; image: CmsFile | null }[];
     welcomeHeading: string;
     welcomeIntro: string | null;
@@ -51,15 +65,20 @@ interface HomeQueryResult {
     admissionListOne: Item[];
     admissionListTwoTitle: string | null;
     admissionListTwo: Item[];
-  } | null;
+  }> | null;
 }
 
 const titled = (list: Titled[] | null | undefined) =>
   (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
-export async function getHomePage(options?: CmsQueryOptions): Promise<HomeView> {
+export async function getHomePage(locale: Locale, options?: CmsQueryOptions): Promise<HomeView> {
+  if (locale === "ne") return cmsView(HOME_QUERY_NE, undefined, toHomeViewNe, options);
   return cmsView(HOME_QUERY, undefined, toHomeView, options);
+}
+
+function toHomeViewNe({ ne, en }: { ne: HomeRow | null; en: HomeRow | null }): HomeView {
+  return toHomeView({ home: pickLocalized(ne, en) });
 }
 
 function toHomeView({ home }: HomeQueryResult): HomeView {
@@ -70,7 +89,8 @@ function toHomeView({ home }: HomeQueryResult): HomeView {
     image: toImage(s.image, s.imageAlt),
   }));
   const firstSlide = home.heroSlides?.[0];
-  return {
+  return withAdYears({
+    ...(home.fallback ? { fallback: true as const } : {}),
     slides,
     welcomeHeading: home.welcomeHeading,
     welcomeIntro: home.welcomeIntro ?? "",
@@ -97,5 +117,5 @@ function toHomeView({ home }: HomeQueryResult): HomeView {
       160,
     ),
     ogImage: pickSize(firstSlide?.image, 1000),
-  };
+  });
 }

@@ -1,4 +1,6 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
+import type { Locale } from "../i18n/paths";
+import { type Localized, pickLocalized, withAdYears } from "./localize";
 import type { ObjectivesView, OrganizationView } from "./types";
 
 type Titled = { title: string; description: string | null };
@@ -7,46 +9,62 @@ const titled = (list: Titled[] | null | undefined) =>
   (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
-const OBJECTIVES_QUERY = /* GraphQL */ `
-  query ObjectivesPage {
-    objectivePage {
+const OBJECTIVES_FIELDS = `
       bannerTitle
       intro
       coreObjectives { title description }
       additionalObjectives { text }
       keyAreas { title description }
-    }
+`;
+
+const OBJECTIVES_QUERY = /* GraphQL */ `
+  query ObjectivesPage {
+    objectivePage { ${OBJECTIVES_FIELDS} }
   }
 `;
 
+// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
+const OBJECTIVES_QUERY_NE = /* GraphQL */ `
+  query ObjectivesPageNe {
+    ne: objectivePage(locale: "ne") { ${OBJECTIVES_FIELDS} }
+    en: objectivePage(locale: "en") { ${OBJECTIVES_FIELDS} }
+  }
+`;
+
+type ObjectivesRow = NonNullable<ObjectivesResult["objectivePage"]>;
+
 interface ObjectivesResult {
-  objectivePage: {
+  objectivePage: Localized<{
     bannerTitle: string;
     intro: string | null;
     coreObjectives: Titled[];
     additionalObjectives: Item[];
     keyAreas: Titled[];
-  } | null;
+  }> | null;
 }
 
-export async function getObjectivesPage(options?: CmsQueryOptions): Promise<ObjectivesView> {
+export async function getObjectivesPage(locale: Locale, options?: CmsQueryOptions): Promise<ObjectivesView> {
+  if (locale === "ne") return cmsView(OBJECTIVES_QUERY_NE, undefined, toObjectivesViewNe, options);
   return cmsView(OBJECTIVES_QUERY, undefined, toObjectivesView, options);
+}
+
+function toObjectivesViewNe({ ne, en }: { ne: ObjectivesRow | null; en: ObjectivesRow | null }): ObjectivesView {
+  return toObjectivesView({ objectivePage: pickLocalized(ne, en) });
 }
 
 function toObjectivesView({ objectivePage: p }: ObjectivesResult): ObjectivesView {
   if (!p) throw new CmsError("missing-content", "objectivePage is empty: has the CMS been seeded?");
-  return {
+  return withAdYears({
+    ...(p.fallback ? { fallback: true as const } : {}),
     bannerTitle: p.bannerTitle,
     intro: p.intro ?? "",
     coreObjectives: titled(p.coreObjectives),
     additionalObjectives: texts(p.additionalObjectives),
     keyAreas: titled(p.keyAreas),
-  };
+  });
 }
 
-const ORGANIZATION_QUERY = /* GraphQL */ `
-  query OrganizationPage {
-    organizationPage {
+const ORGANIZATION_FIELDS = `
       bannerTitle
       journeyHeading
       journey
@@ -59,12 +77,25 @@ const ORGANIZATION_QUERY = /* GraphQL */ `
       programmes { title description }
       challengesHeading
       challenges { text }
-    }
+`;
+
+const ORGANIZATION_QUERY = /* GraphQL */ `
+  query OrganizationPage {
+    organizationPage { ${ORGANIZATION_FIELDS} }
   }
 `;
 
+const ORGANIZATION_QUERY_NE = /* GraphQL */ `
+  query OrganizationPageNe {
+    ne: organizationPage(locale: "ne") { ${ORGANIZATION_FIELDS} }
+    en: organizationPage(locale: "en") { ${ORGANIZATION_FIELDS} }
+  }
+`;
+
+type OrganizationRow = NonNullable<OrganizationResult["organizationPage"]>;
+
 interface OrganizationResult {
-  organizationPage: {
+  organizationPage: Localized<{
     bannerTitle: string;
     journeyHeading: string | null;
     journey: string | null;
@@ -77,16 +108,22 @@ interface OrganizationResult {
     programmes: Titled[];
     challengesHeading: string | null;
     challenges: Item[];
-  } | null;
+  }> | null;
 }
 
-export async function getOrganizationPage(options?: CmsQueryOptions): Promise<OrganizationView> {
+export async function getOrganizationPage(locale: Locale, options?: CmsQueryOptions): Promise<OrganizationView> {
+  if (locale === "ne") return cmsView(ORGANIZATION_QUERY_NE, undefined, toOrganizationViewNe, options);
   return cmsView(ORGANIZATION_QUERY, undefined, toOrganizationView, options);
+}
+
+function toOrganizationViewNe({ ne, en }: { ne: OrganizationRow | null; en: OrganizationRow | null }): OrganizationView {
+  return toOrganizationView({ organizationPage: pickLocalized(ne, en) });
 }
 
 function toOrganizationView({ organizationPage: p }: OrganizationResult): OrganizationView {
   if (!p) throw new CmsError("missing-content", "organizationPage is empty: has the CMS been seeded?");
-  return {
+  return withAdYears({
+    ...(p.fallback ? { fallback: true as const } : {}),
     bannerTitle: p.bannerTitle,
     journeyHeading: p.journeyHeading ?? "",
     journey: p.journey ?? "",
@@ -99,5 +136,5 @@ function toOrganizationView({ organizationPage: p }: OrganizationResult): Organi
     programmes: titled(p.programmes),
     challengesHeading: p.challengesHeading ?? "",
     challenges: texts(p.challenges),
-  };
+  });
 }

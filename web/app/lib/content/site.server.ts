@@ -1,10 +1,10 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import { env } from "../env.server";
+import type { Locale } from "../i18n/paths";
+import { type Localized, pickLocalized, withAdYears } from "./localize";
 import type { SiteSettings } from "./types";
 
-const SITE_QUERY = /* GraphQL */ `
-  query SiteSettings {
-    siteSetting {
+const SITE_FIELDS = `
       name
       tagline
       aboutText
@@ -15,12 +15,26 @@ const SITE_QUERY = /* GraphQL */ `
       socialLabel
       mapEmbedUrl
       mapLabel
-    }
+`;
+
+const SITE_QUERY = /* GraphQL */ `
+  query SiteSettings {
+    siteSetting { ${SITE_FIELDS} }
   }
 `;
 
+// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
+const SITE_QUERY_NE = /* GraphQL */ `
+  query SiteSettingsNe {
+    ne: siteSetting(locale: "ne") { ${SITE_FIELDS} }
+    en: siteSetting(locale: "en") { ${SITE_FIELDS} }
+  }
+`;
+
+type SiteRow = NonNullable<SiteQueryResult["siteSetting"]>;
+
 interface SiteQueryResult {
-  siteSetting: {
+  siteSetting: Localized<{
     name: string;
     tagline: string | null;
     aboutText: string;
@@ -31,17 +45,23 @@ interface SiteQueryResult {
     socialLabel: string | null;
     mapEmbedUrl: string | null;
     mapLabel: string | null;
-  } | null;
+  }> | null;
 }
 
-/** Header, footer and SEO data shared by every public page. */
-export async function getSiteSettings(options?: CmsQueryOptions): Promise<SiteSettings> {
+/** Header, footer and SEO data shared by every public page, in the page's language. */
+export async function getSiteSettings(locale: Locale, options?: CmsQueryOptions): Promise<SiteSettings> {
+  if (locale === "ne") return cmsView(SITE_QUERY_NE, undefined, toSiteSettingsNe, options);
   return cmsView(SITE_QUERY, undefined, toSiteSettings, options);
+}
+
+function toSiteSettingsNe({ ne, en }: { ne: SiteRow | null; en: SiteRow | null }): SiteSettings {
+  return toSiteSettings({ siteSetting: pickLocalized(ne, en) });
 }
 
 function toSiteSettings({ siteSetting: s }: SiteQueryResult): SiteSettings {
   if (!s) throw new CmsError("missing-content", "siteSetting is empty: has the CMS been seeded?");
-  return {
+  return withAdYears({
+    ...(s.fallback ? { fallback: true as const } : {}),
     name: s.name,
     tagline: s.tagline ?? "",
     aboutText: s.aboutText,
@@ -55,7 +75,7 @@ function toSiteSettings({ siteSetting: s }: SiteQueryResult): SiteSettings {
     mapUrl: mapPageUrl(safeHttpUrl(s.mapEmbedUrl)),
     mapLabel: s.mapLabel ?? s.address,
     siteUrl: env.PUBLIC_SITE_URL,
-  };
+  });
 }
 
 /** tel: URIs take digits and a leading +, nothing else. */

@@ -1,8 +1,14 @@
 import type { ImageData } from "./media";
 
 // View models: what loaders hand to components. Plain, serialisable, already sanitised.
+// `fallback: true` (Nepali pages only, ADR 005): there is no Nepali version, this is the English
+// text; the page shows it inside lang="en", with a short notice.
 
-export interface SiteSettings {
+export interface MaybeFallback {
+  fallback?: true;
+}
+
+export interface SiteSettings extends MaybeFallback {
   name: string;
   tagline: string;
   aboutText: string;
@@ -37,7 +43,7 @@ export interface BenefitView {
   items: string[];
 }
 
-export interface HomeView {
+export interface HomeView extends MaybeFallback {
   slides: HeroSlideView[];
   welcomeHeading: string;
   welcomeIntro: string;
@@ -57,7 +63,7 @@ export interface HomeView {
   ogImage: string | null;
 }
 
-export interface ObjectivesView {
+export interface ObjectivesView extends MaybeFallback {
   bannerTitle: string;
   intro: string;
   coreObjectives: TitledText[];
@@ -65,7 +71,7 @@ export interface ObjectivesView {
   keyAreas: TitledText[];
 }
 
-export interface OrganizationView {
+export interface OrganizationView extends MaybeFallback {
   bannerTitle: string;
   journeyHeading: string;
   journey: string;
@@ -80,19 +86,19 @@ export interface OrganizationView {
   challenges: string[];
 }
 
-export interface MemberView {
+export interface MemberView extends MaybeFallback {
   id: number;
   name: string;
   role: string;
   photo: ImageData | null;
 }
 
-export interface BlogCardView {
+export interface BlogCardView extends MaybeFallback {
   id: number;
   title: string;
   author: string;
+  /** ISO timestamp; pages write it as BS and AD (formatBsAd). */
   createdAt: string;
-  dateLabel: string;
   excerpt: string;
   image: ImageData | null;
 }
@@ -103,14 +109,14 @@ export interface BlogView extends BlogCardView {
   description: string;
 }
 
-export interface GalleryImageView {
+export interface GalleryImageView extends MaybeFallback {
   id: number;
   title: string;
   description: string;
   image: ImageData;
 }
 
-export interface GalleryVideoView {
+export interface GalleryVideoView extends MaybeFallback {
   id: number;
   title: string;
   description: string;

@@ -19,6 +19,15 @@ export const en = {
   "nav.socialFallback": "our social page",
   "nav.homeLink": "{name}, home page",
 
+  // Language (issue 7). The switcher names the other language in that language.
+  "lang.label": "Language",
+  "lang.switch": "नेपाली",
+  "lang.fallbackNotice": "This has not been translated into Nepali yet, so it is shown in English.",
+  "lang.fallbackBadge": "In English",
+  "lang.suggest.text": "This website is also available in Nepali.",
+  "lang.suggest.action": "Read this page in Nepali",
+  "lang.suggest.dismiss": "No thanks",
+
   "footer.aboutUs": "About Us",
   "footer.contact": "Get in touch",
   "footer.address": "Address",
@@ -87,7 +96,6 @@ export const en = {
 
   "organization.banner": "ORGANIZATION",
   "organization.history": "Our history",
-  "organization.yearBs": "{year} BS",
 
   "blogs.title": "Blogs",
   "blogs.intro": "News and stories from the home.",

@@ -25,6 +25,15 @@ export const ne = {
   "nav.socialFallback": "हाम्रो सामाजिक सञ्जाल पृष्ठ",
   "nav.homeLink": "{name}, गृहपृष्ठ",
 
+  "lang.label": "भाषा",
+  // The other language's own name, as every language switcher writes it.
+  "lang.switch": "English",
+  "lang.fallbackNotice": "यो अझै नेपालीमा अनुवाद भएको छैन, त्यसैले अङ्ग्रेजीमा देखाइएको छ।",
+  "lang.fallbackBadge": "अङ्ग्रेजीमा",
+  "lang.suggest.text": "यो वेबसाइट नेपालीमा पनि उपलब्ध छ।",
+  "lang.suggest.action": "यो पृष्ठ नेपालीमा पढ्नुहोस्",
+  "lang.suggest.dismiss": "पर्दैन, धन्यवाद",
+
   "footer.aboutUs": "हाम्रो बारेमा",
   "footer.contact": "सम्पर्कमा रहनुहोस्",
   "footer.address": "ठेगाना",
@@ -94,7 +103,6 @@ export const ne = {
 
   "organization.banner": "संस्था",
   "organization.history": "हाम्रो इतिहास",
-  "organization.yearBs": "वि.सं. {year}",
 
   "blogs.title": "ब्लगहरू",
   "blogs.intro": "बालगृहका समाचार र कथाहरू।",

@@ -1,12 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/blog-details";
+import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { Calendar, ChevronLeft, User } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getBlog } from "~/lib/content/collections.server";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { localeFromPath, translator, useLocale, useLocalizePath, useT } from "~/lib/i18n";
+import { formatBsAd } from "~/lib/i18n/bs-date";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -15,12 +17,14 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, error, location }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
-  const t = translator();
+  const locale = pageLocale(location);
+  const t = translator(locale);
   if (!loaderData) {
     return seo({
       site,
+      locale,
       title: isNotFound(error) ? t("notFound.metaTitle") : t("blogs.title"),
       path: `/blogs/details/${params.id}`,
       noindex: true,
@@ -30,6 +34,7 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   return [
     ...seo({
       site,
+      locale,
       title: blog.title,
       description: blog.description,
       path: `/blogs/details/${blog.id}`,
@@ -44,7 +49,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // URLs carry the numeric id of the spec; anything else cannot be a post.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  const blog = await loadFromCms(() => getBlog(id, { signal: request.signal }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const blog = await loadFromCms(() => getBlog(id, locale, { signal: request.signal }));
   if (!blog) throw data(null, { status: 404 });
   return { blog };
 }
@@ -52,15 +58,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
   const { blog } = loaderData;
   const t = useT();
+  const locale = useLocale();
+  const href = useLocalizePath();
+  // No Nepali version yet: the English text, marked as such, with a notice (ADR 005).
+  const lang = contentLang(blog);
   return (
     <article className="pb-16">
       <header className="bg-sand/60">
         <div className="container-page max-w-4xl pt-8 pb-10 sm:pt-10">
-          <Link to="/blogs" className="inline-flex items-center gap-1 text-sm font-semibold text-clay hover:underline">
+          <Link to={href("/blogs")} className="inline-flex items-center gap-1 text-sm font-semibold text-clay hover:underline">
             <ChevronLeft size={16} />
             {t("blog.back")}
           </Link>
-          <h1 className="mt-4 text-3xl font-bold text-ink sm:text-4xl lg:text-5xl">{blog.title}</h1>
+          {lang ? <FallbackNotice className="mt-4" /> : null}
+          <h1 lang={lang} className="mt-4 text-3xl font-bold text-ink sm:text-4xl lg:text-5xl">
+            {blog.title}
+          </h1>
           <dl className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-muted">
             <div className="flex items-center gap-2">
               <dt>
@@ -75,7 +88,8 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">{t("blog.published")}</span>
               </dt>
               <dd>
-                <time dateTime={blog.createdAt}>{blog.dateLabel}</time>
+                {/* BS date, then AD in brackets (issue 7); Devanagari on Nepali pages. */}
+                <time dateTime={blog.createdAt}>{formatBsAd(blog.createdAt, locale)}</time>
               </dd>
             </div>
           </dl>
@@ -92,6 +106,7 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div
+          lang={lang}
           className="prose-warm mx-auto mt-10 max-w-[68ch]"
           data-testid="blog-content"
           dangerouslySetInnerHTML={{ __html: blog.contentHtml }}

@@ -5,8 +5,8 @@ import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Rss } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getBlogCards } from "~/lib/content/collections.server";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { localeFromPath, translator, useT } from "~/lib/i18n";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -15,13 +15,15 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = translator();
-  return seo({ site: siteFromMatches(matches), title: t("blogs.title"), description: t("blogs.intro"), path: "/blogs" });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
+  const t = translator(locale);
+  return seo({ site: siteFromMatches(matches), locale, title: t("blogs.title"), description: t("blogs.intro"), path: "/blogs" });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ blogs: await getBlogCards({ signal: request.signal }) }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ blogs: await getBlogCards(locale, { signal: request.signal }) }));
 }
 
 export default function BlogsPage({ loaderData }: Route.ComponentProps) {

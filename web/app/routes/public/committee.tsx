@@ -1,11 +1,12 @@
 import type { Route } from "./+types/committee";
 import { PageBanner } from "~/components/site/PageBanner";
+import { FallbackBadge } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
 import { getCommittee } from "~/lib/content/collections.server";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { localeFromPath, translator, useT } from "~/lib/i18n";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -14,13 +15,14 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = translator();
-  return seo({ site: siteFromMatches(matches), title: t("nav.committee"), path: "/current-committee" });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
+  return seo({ site: siteFromMatches(matches), locale, title: translator(locale)("nav.committee"), path: "/current-committee" });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ members: await getCommittee({ signal: request.signal }) }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ members: await getCommittee(locale, { signal: request.signal }) }));
 }
 
 /** Shown when a member has no photo (spec section 3): the project's own drawing. */
@@ -59,7 +61,14 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
                   />
                 )}
                 <h2 className="mt-4 text-xl font-bold">{member.name}</h2>
-                <p className="mt-1 font-medium text-clay">{member.role}</p>
+                <p className="mt-1 font-medium text-clay" lang={member.fallback ? "en" : undefined}>
+                  {member.role}
+                </p>
+                {member.fallback ? (
+                  <p className="mt-2">
+                    <FallbackBadge />
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { PageBanner } from "~/components/site/PageBanner";
 import { Globe, Heart, Mail, MapPin, Phone } from "~/components/ui/icons";
 import { translator, useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
-import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
+import { jsonLdString, organizationJsonLd, pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -20,9 +20,10 @@ export function loader() {
 
 // The contact details are the site settings the public layout already loaded: this page
 // needs no query of its own.
-export function meta({ matches }: Route.MetaArgs) {
-  const t = translator();
-  return seo({ site: siteFromMatches(matches), title: t("contact.title"), description: t("contact.intro"), path: "/contact" });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
+  const t = translator(locale);
+  return seo({ site: siteFromMatches(matches), locale, title: t("contact.title"), description: t("contact.intro"), path: "/contact" });
 }
 
 export default function ContactPage({ matches }: Route.ComponentProps) {
@@ -31,9 +32,10 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
   const openDonate = useOpenDonate();
   const site = siteFromMatches(matches);
   if (!site) return null;
+  const siteLang = site.fallback ? "en" : undefined;
 
   const rows = [
-    { icon: MapPin, label: t("contact.address"), content: <span>{site.address}</span> },
+    { icon: MapPin, label: t("contact.address"), content: <span lang={siteLang}>{site.address}</span> },
     { icon: Phone, label: t("contact.phone"), content: <a href={site.phoneHref} className="font-semibold text-clay hover:underline">{site.phone}</a> },
     {
       icon: Mail,
@@ -62,7 +64,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
       <div id="contact" className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_1.3fr]">
         <div className="space-y-8">
           <section aria-labelledby="contact-details" className="rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200 sm:p-8">
-            <h2 id="contact-details" className="text-2xl font-bold text-clay-dark">
+            <h2 id="contact-details" lang={siteLang} className="text-2xl font-bold text-clay-dark">
               {site.name}
             </h2>
             <ul className="mt-6 space-y-5">
@@ -111,7 +113,9 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
               </a>
             </>
           ) : (
-            <p className="rounded-2xl bg-white p-6 text-muted">{site.address}</p>
+            <p lang={siteLang} className="rounded-2xl bg-white p-6 text-muted">
+              {site.address}
+            </p>
           )}
         </section>
       </div>

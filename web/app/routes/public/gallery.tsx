@@ -8,8 +8,8 @@ import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
 import { getGallery } from "~/lib/content/collections.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { localeFromPath, translator, useLocalizePath, useT } from "~/lib/i18n";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
 export const handle = STATIC_PAGE;
@@ -24,10 +24,12 @@ function readTab(search: string | URLSearchParams): Tab {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = translator();
+  const locale = pageLocale(location);
+  const t = translator(locale);
   const tab = readTab(location.search);
   return seo({
     site: siteFromMatches(matches),
+    locale,
     title: `${t("gallery.title")}: ${tab === "videos" ? t("gallery.videos") : t("gallery.images")}`,
     description: t("gallery.intro"),
     path: tab === "videos" ? "/gallery?tab=videos" : "/gallery",
@@ -36,7 +38,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Both tabs in one query: switching tabs or opening an image needs no new request.
-  return loadFromCms(async () => getGallery({ signal: request.signal }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => getGallery(locale, { signal: request.signal }));
 }
 
 /** Images above the fold on a phone (two rows of two): loaded at once, the rest lazily. */
@@ -46,11 +49,12 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { images, videos } = loaderData;
   const t = useT();
   const location = useLocation();
+  const href = useLocalizePath();
   const params = new URLSearchParams(location.search);
   const tab = readTab(params);
   const openId = Number(params.get("image"));
   const open = tab === "images" && openId ? images.find((img) => img.id === openId) : undefined;
-  const gridHref = `/gallery${tab === "videos" ? "?tab=videos" : "?tab=images"}`;
+  const gridHref = href(`/gallery${tab === "videos" ? "?tab=videos" : "?tab=images"}`);
 
   return (
     <>

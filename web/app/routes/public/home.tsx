@@ -1,14 +1,15 @@
 import type { Route } from "./+types/home";
 import { BenefitCards } from "~/components/home/BenefitCards";
 import { HeroSlider } from "~/components/home/HeroSlider";
+import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { CheckCircle, FileText, Heart, Home as HomeIcon, Shield } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getHomePage } from "~/lib/content/home.server";
-import { useT } from "~/lib/i18n";
+import { localeFromPath, useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
-import { jsonLdString, organizationJsonLd, seo, siteFromMatches } from "~/lib/seo";
+import { jsonLdString, organizationJsonLd, pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -18,9 +19,10 @@ export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
 // The hero's first image is preloaded from <head> by HeroSlider (WebP, with its srcset).
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   return seo({
     site: siteFromMatches(matches),
+    locale: pageLocale(location),
     description: loaderData?.home.description,
     path: "/",
     image: loaderData?.home.ogImage,
@@ -28,7 +30,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ home: await getHomePage({ signal: request.signal }) }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ home: await getHomePage(locale, { signal: request.signal }) }));
 }
 
 const WELCOME_ICONS = [HomeIcon, Shield, Heart];
@@ -37,12 +40,14 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
   const { home } = loaderData;
   const nonce = useNonce();
   const site = siteFromMatches(matches);
+  // No Nepali version yet: the English text, marked as such, with a notice (ADR 005).
+  const lang = contentLang(home);
 
   return (
     <>
       {site ? (
         <>
-          <h1 className="sr-only">{[site.name, site.tagline].filter(Boolean).join(" – ")}</h1>
+          <h1 className="sr-only" lang={site.fallback ? "en" : undefined}>{[site.name, site.tagline].filter(Boolean).join(" – ")}</h1>
           <script
             type="application/ld+json"
             nonce={nonce}
@@ -50,9 +55,15 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           />
         </>
       ) : null}
-      <HeroSlider slides={home.slides} />
+      <HeroSlider slides={home.slides} contentLang={lang} />
 
-      <section aria-labelledby="welcome-heading" className="container-page py-16 sm:py-20">
+      {lang ? (
+        <div className="container-page pt-8">
+          <FallbackNotice />
+        </div>
+      ) : null}
+
+      <section lang={lang} aria-labelledby="welcome-heading" className="container-page py-16 sm:py-20">
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="welcome-heading" className="text-3xl font-bold text-clay-dark sm:text-4xl">
             {home.welcomeHeading}
@@ -75,7 +86,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </ul>
       </section>
 
-      <section aria-labelledby="benefits-heading" className="bg-sand/60 py-16 sm:py-20">
+      <section lang={lang} aria-labelledby="benefits-heading" className="bg-sand/60 py-16 sm:py-20">
         <div className="container-page">
           <div className="mx-auto max-w-3xl text-center">
             <h2 id="benefits-heading" className="text-3xl font-bold text-clay-dark sm:text-4xl">
@@ -89,7 +100,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </div>
       </section>
 
-      <section aria-labelledby="participation-heading" className="container-page py-16 sm:py-20">
+      <section lang={lang} aria-labelledby="participation-heading" className="container-page py-16 sm:py-20">
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="participation-heading" className="text-3xl font-bold text-clay-dark sm:text-4xl">
@@ -121,7 +132,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </div>
       </section>
 
-      <section aria-labelledby="admission-heading" className="bg-sage-light/70 py-16 sm:py-20">
+      <section lang={lang} aria-labelledby="admission-heading" className="bg-sage-light/70 py-16 sm:py-20">
         <div className="container-page">
           <div className="mx-auto max-w-3xl text-center">
             <h2 id="admission-heading" className="text-3xl font-bold text-sage sm:text-4xl">

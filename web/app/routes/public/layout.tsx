@@ -4,17 +4,20 @@ import type { Route } from "./+types/layout";
 import { DonateProvider, type OpenDonate } from "~/components/site/donate-context";
 import { DonationModal } from "~/components/site/DonationModal";
 import { PENDING_KINDS, PendingView, pendingKind } from "~/components/site/PendingView";
+import { LanguageSuggestion } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteHeader } from "~/components/site/SiteHeader";
 import { loadFromCms } from "~/lib/cms.server";
 import type { SiteSettings } from "~/lib/content/types";
 import { getSiteSettings } from "~/lib/content/site.server";
-import { useT } from "~/lib/i18n";
+import { localeFromPath, useLocale, useT } from "~/lib/i18n";
 import { useIsStaticPage } from "~/lib/static-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ site: await getSiteSettings({ signal: request.signal }) }));
+  // English at the spec's paths, Nepali under /ne (this module serves both, app/routes.ts).
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ site: await getSiteSettings(locale, { signal: request.signal }) }));
 }
 
 // Address, phone and e-mail rarely change: client-side navigations reuse them instead
@@ -31,6 +34,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function StaticLayout({ site }: { site: SiteSettings }) {
+  const locale = useLocale();
   return (
     <>
       <Shell site={site}>
@@ -39,6 +43,12 @@ function StaticLayout({ site }: { site: SiteSettings }) {
       <template data-donate-dialog="">
         <DonationModal open onClose={noop} site={site} />
       </template>
+      {/* English pages: offered to browsers that prefer Nepali (app/enhance/language.ts). */}
+      {locale === "en" ? (
+        <template data-lang-suggest-template="">
+          <LanguageSuggestion />
+        </template>
+      ) : null}
       {PENDING_KINDS.map((kind) => (
         <template key={kind} data-pending={kind}>
           <PendingView kind={kind} />

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/site/RouteError";
 import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -12,9 +12,11 @@ export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
 export function meta({ matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
   return seo({
     site: siteFromMatches(matches),
-    title: translator()("notFound.metaTitle"),
+    locale,
+    title: translator(locale)("notFound.metaTitle"),
     path: location.pathname,
     noindex: true,
   });

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/objectives";
 import { PageBanner } from "~/components/site/PageBanner";
+import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { CheckCircle, Heart, Home as HomeIcon, Shield, Users } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getObjectivesPage } from "~/lib/content/pages.server";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { formatNumber, localeFromPath, translator, useLocale, useT } from "~/lib/i18n";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -14,17 +15,20 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
   return seo({
     site: siteFromMatches(matches),
-    title: translator()("nav.objectives"),
+    locale,
+    title: translator(locale)("nav.objectives"),
     description: loaderData?.page.intro,
     path: "/objectives",
   });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ page: await getObjectivesPage({ signal: request.signal }) }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ page: await getObjectivesPage(locale, { signal: request.signal }) }));
 }
 
 const CORE_ICONS = [HomeIcon, Users, Shield, Heart];
@@ -32,15 +36,23 @@ const CORE_ICONS = [HomeIcon, Users, Shield, Heart];
 export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const t = useT();
+  const locale = useLocale();
+  // No Nepali version yet: the English text, marked as such, with a notice (ADR 005).
+  const lang = contentLang(page);
   return (
     <>
-      <PageBanner title={page.bannerTitle || t("objectives.banner")} intro={page.intro} />
+      <PageBanner title={page.bannerTitle || t("objectives.banner")} intro={page.intro} lang={page.bannerTitle ? lang : undefined} />
+      {lang ? (
+        <div className="container-page pt-8">
+          <FallbackNotice />
+        </div>
+      ) : null}
 
       <section aria-labelledby="core-heading" className="container-page py-14 sm:py-16">
         <h2 id="core-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
           {t("objectives.core")}
         </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+        <ul lang={lang} className="mt-8 grid gap-6 sm:grid-cols-2">
           {page.coreObjectives.map((item, i) => {
             const Icon = CORE_ICONS[i % CORE_ICONS.length]!;
             return (
@@ -63,11 +75,11 @@ export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
           <h2 id="additional-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
             {t("objectives.additional")}
           </h2>
-          <ol className="mt-8 grid gap-4 lg:grid-cols-2">
+          <ol lang={lang} className="mt-8 grid gap-4 lg:grid-cols-2">
             {page.additionalObjectives.map((text, i) => (
               <li key={i} className="flex gap-4 rounded-2xl bg-white p-5 ring-1 ring-sand-200">
                 <span aria-hidden="true" className="font-serif text-2xl font-bold text-saffron-deep">
-                  {String(i + 1).padStart(2, "0")}
+                  {formatNumber(String(i + 1).padStart(2, "0"), locale)}
                 </span>
                 <p>{text}</p>
               </li>
@@ -80,7 +92,7 @@ export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
         <h2 id="areas-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
           {t("objectives.keyAreas")}
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        <ul lang={lang} className="mt-8 grid gap-6 md:grid-cols-3">
           {page.keyAreas.map((area) => (
             <li key={area.title} className="rounded-2xl border-t-4 border-sage bg-white p-6 shadow-card">
               <h3 className="flex items-center gap-2 text-xl font-bold text-sage">

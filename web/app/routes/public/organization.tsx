@@ -1,11 +1,13 @@
 import type { Route } from "./+types/organization";
 import { PageBanner } from "~/components/site/PageBanner";
+import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Calendar, Check, CheckCircle } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getOrganizationPage } from "~/lib/content/pages.server";
-import { translator, useT } from "~/lib/i18n";
-import { seo, siteFromMatches } from "~/lib/seo";
+import { formatBsYear } from "~/lib/i18n/bs-date";
+import { formatNumber, localeFromPath, translator, useLocale, useT } from "~/lib/i18n";
+import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
@@ -14,27 +16,38 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const locale = pageLocale(location);
   return seo({
     site: siteFromMatches(matches),
-    title: translator()("nav.organization"),
+    locale,
+    title: translator(locale)("nav.organization"),
     description: loaderData?.page.journey.slice(0, 160),
     path: "/organization",
   });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadFromCms(async () => ({ page: await getOrganizationPage({ signal: request.signal }) }));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadFromCms(async () => ({ page: await getOrganizationPage(locale, { signal: request.signal }) }));
 }
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const t = useT();
+  const locale = useLocale();
+  // No Nepali version yet: the English text, marked as such, with a notice (ADR 005).
+  const lang = contentLang(page);
   return (
     <>
-      <PageBanner title={page.bannerTitle || t("organization.banner")} />
+      <PageBanner title={page.bannerTitle || t("organization.banner")} lang={page.bannerTitle ? lang : undefined} />
+      {lang ? (
+        <div className="container-page pt-8">
+          <FallbackNotice />
+        </div>
+      ) : null}
 
-      <div className="container-page grid gap-10 py-14 sm:py-16 lg:grid-cols-2">
+      <div lang={lang} className="container-page grid gap-10 py-14 sm:py-16 lg:grid-cols-2">
         {page.journey ? (
           <section aria-labelledby="journey-heading">
             <h2 id="journey-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
@@ -55,7 +68,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
 
       <div className="bg-sand/60 py-14 sm:py-16">
         <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.2fr]">
-          <section aria-labelledby="standards-heading">
+          <section lang={lang} aria-labelledby="standards-heading">
             <h2 id="standards-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
               {page.standardsHeading}
             </h2>
@@ -72,13 +85,14 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
             <h2 id="history-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
               {t("organization.history")}
             </h2>
-            <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+            <ul lang={lang} className="mt-6 grid gap-5 sm:grid-cols-2">
               {page.historyCards.map((card) => (
                 <li key={card.title} className="rounded-2xl bg-white p-6 shadow-card">
                   {card.yearBs ? (
-                    <p className="flex items-center gap-2 font-serif text-2xl font-bold text-clay-dark">
-                      <Calendar className="text-clay" />
-                      {t("organization.yearBs", { year: card.yearBs })}
+                    // The BS year with its AD years: "2068 BS (2011/12)", "वि.सं. २०६८ (सन् २०११/१२)".
+                    <p className="flex items-center gap-2 font-serif text-2xl font-bold text-clay-dark" lang={locale}>
+                      <Calendar className="shrink-0 text-clay" />
+                      <span>{formatBsYear(card.yearBs, locale)}</span>
                     </p>
                   ) : null}
                   <h3 className="mt-3 text-xl font-bold">{card.title}</h3>
@@ -90,7 +104,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="programmes-heading" className="container-page py-14 sm:py-16">
+      <section lang={lang} aria-labelledby="programmes-heading" className="container-page py-14 sm:py-16">
         <h2 id="programmes-heading" className="text-2xl font-bold text-clay-dark sm:text-3xl">
           {page.programmesHeading}
         </h2>
@@ -98,7 +112,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           {page.programmes.map((p, i) => (
             <li key={p.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-card ring-1 ring-sand-200">
               <span aria-hidden="true" className="font-serif text-3xl font-bold text-saffron-deep">
-                {i + 1}
+                {formatNumber(i + 1, locale)}
               </span>
               <h3 className="mt-2 text-lg font-bold">{p.title}</h3>
               <p className="mt-2 text-muted">{p.description}</p>
@@ -108,7 +122,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {page.challenges.length ? (
-        <section aria-labelledby="challenges-heading" className="bg-sage-light/70 py-14 sm:py-16">
+        <section lang={lang} aria-labelledby="challenges-heading" className="bg-sage-light/70 py-14 sm:py-16">
           <div className="container-page">
             <h2 id="challenges-heading" className="text-2xl font-bold text-sage sm:text-3xl">
               {page.challengesHeading}

@@ -10,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   let feed;
   try {
     const [site, blogs] = await Promise.all([
-      getSiteSettings({ signal: request.signal }),
+      getSiteSettings("en", { signal: request.signal }),
       getBlogFeed({ signal: request.signal }),
     ]);
     feed = { site, blogs };
