@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
+import { ensureLocales } from './bootstrap/locales';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
@@ -17,6 +18,7 @@ export default {
     // request is never sent on a socket the server is closing at that moment (ECONNRESET).
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
+    await ensureLocales();
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);
     await ensureSuperAdmin();

@@ -12,6 +12,8 @@ const api = (name: string, action: string) => `api::${name}.${name}.${action}`;
 export const publicActions = [
   ...COLLECTIONS.flatMap((name) => [api(name, 'find'), api(name, 'findOne')]),
   ...SINGLES.map((name) => api(name, 'find')),
+  // The list of languages (GET /api/i18n/locales, GraphQL i18NLocales).
+  'plugin::i18n.locales.listLocales',
   // Strapi's own login (POST /api/auth/local); rate-limited like /api/users/login.
   'plugin::users-permissions.auth.callback',
 ];

@@ -1,0 +1,42 @@
+/**
+ * The site's languages (issue 7, ADR 005), ensured in code at every boot like the permissions:
+ * English (`en`, the default: ids and URLs are the English rows') and Nepali (`ne`).
+ */
+export const DEFAULT_LOCALE = 'en';
+export const LOCALES = [
+  { code: 'en', name: 'English (en)' },
+  { code: 'ne', name: 'Nepali (ne)' },
+] as const;
+export type LocaleCode = (typeof LOCALES)[number]['code'];
+
+export const isLocaleCode = (value: unknown): value is LocaleCode => LOCALES.some((locale) => locale.code === value);
+
+interface LocalesService {
+  findByCode(code: string): Promise<{ id: number } | null>;
+  create(locale: { code: string; name: string }): Promise<unknown>;
+  getDefaultLocale(): Promise<string | undefined>;
+  setDefaultLocale(locale: { code: string }): Promise<unknown>;
+}
+
+const localesService = () => strapi.plugin('i18n').service('locales') as LocalesService;
+
+/** Every content type that is localised (blog, team, galleries, the four single types). */
+export const localizedUids = () =>
+  Object.values(strapi.contentTypes)
+    .filter((type) => type.uid.startsWith('api::') && (type.pluginOptions as { i18n?: { localized?: boolean } })?.i18n?.localized)
+    .map((type) => type.uid as string);
+
+export async function ensureLocales() {
+  const service = localesService();
+  for (const locale of LOCALES) {
+    if (!(await service.findByCode(locale.code))) await service.create(locale);
+  }
+  if ((await service.getDefaultLocale()) !== DEFAULT_LOCALE) await service.setDefaultLocale({ code: DEFAULT_LOCALE });
+
+  // Strapi's own migration gives rows without a locale the default one when a type becomes
+  // localised; this repeats it for rows it could not reach (say an import of an older export), so
+  // no English entry ever disappears from the site. Cheap: one UPDATE per type, usually of nothing.
+  for (const uid of localizedUids()) {
+    await strapi.db.query(uid as never).updateMany({ where: { locale: null }, data: { locale: DEFAULT_LOCALE } });
+  }
+}
