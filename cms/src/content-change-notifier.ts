@@ -8,18 +8,19 @@ import { createHmac } from 'crypto';
  *
  * With several web processes, WEB_REVALIDATE_URL lists each one, separated by commas.
  *
- * POST $WEB_REVALIDATE_URL  body {"uid": "api::blog.blog", "action": "update", "at": 1795321170123}
+ * POST $WEB_REVALIDATE_URL  body {"uid": "api::blog.blog", "action": "update", "locale": "ne", "at": 1795321170123}
+ * (`locale`: the language version written, "*" for all of an entry's; absent when the call gave none)
  * header x-cms-signature: sha256=<hex HMAC-SHA256 of the raw body>
  */
 const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'clone']);
 
 export const signBody = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-export async function notifyContentChange(uid: string, action: string) {
+export async function notifyContentChange(uid: string, action: string, locale?: string) {
   const urls = (process.env.WEB_REVALIDATE_URL ?? '').split(',').map((url) => url.trim()).filter(Boolean);
   const secret = process.env.WEB_PROXY_SECRET;
   if (urls.length === 0 || !secret) return;
-  const body = JSON.stringify({ uid, action, at: Date.now() });
+  const body = JSON.stringify({ uid, action, ...(locale ? { locale } : {}), at: Date.now() });
   await Promise.all(urls.map((url) => notifyOne(url, uid, body, secret)));
 }
 
@@ -41,7 +42,8 @@ export function registerContentChangeNotifier() {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (WRITE_ACTIONS.has(context.action) && context.uid.startsWith('api::')) {
-      void notifyContentChange(context.uid, context.action);
+      const { locale } = (context.params ?? {}) as { locale?: unknown };
+      void notifyContentChange(context.uid, context.action, typeof locale === 'string' ? locale : undefined);
     }
     return result;
   });

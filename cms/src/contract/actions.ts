@@ -1,9 +1,11 @@
 import type { Context } from 'koa';
 import sharp from 'sharp';
 import { uploadLimits } from '../../config/limits';
+import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import { sniffFile, type SniffedType } from './file-type';
+import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
 import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
 
 /** A file as the body parser (formidable) leaves it on disk. */
@@ -157,8 +159,28 @@ const documents = (def: ContractDefinition) => strapi.documents(def.uid as never
 /** Every media attribute of the kind: its main file and any optional images. */
 const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
 
+/** An entry by its number: the English row's id (every language version has its own row and id). */
 const findById = (def: ContractDefinition, id: number) =>
-  documents(def).findFirst({ filters: { id }, populate: mediaFields(def) });
+  documents(def).findFirst({ locale: DEFAULT_LOCALE, filters: { id }, populate: mediaFields(def) });
+
+/** The request's `?locale` (en when absent); 400 for a language the site does not have. */
+const localeOf = (ctx: Context): LocaleCode => {
+  const locale = requestedLocale(ctx.query as Record<string, unknown>);
+  if (!locale) throw new ContractError(400, localeMessages.unknown, { locale: [localeMessages.unknown] });
+  return locale;
+};
+
+/** The `locale` versions of these English entries, by documentId: one query for a whole page. */
+async function translationsOf(def: ContractDefinition, entries: Entry[], locale: LocaleCode) {
+  if (entries.length === 0) return new Map<string, Entry>();
+  const rows = await documents(def).findMany({
+    locale,
+    filters: { documentId: { $in: entries.map((entry) => entry.documentId) } },
+    fields: localizedAttributes(def),
+    limit: entries.length,
+  });
+  return new Map(rows.map((row) => [row.documentId, row]));
+}
 
 const pageParams = (query: Record<string, unknown>) => {
   const maxPageSize = Number(process.env.API_MAX_PAGE_SIZE ?? 100);
@@ -229,31 +251,62 @@ const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
 };
 
 export function createContractActions(def: ContractDefinition) {
-  const serialize = (entry: Entry) => def.serialize(entry, fileUrlFor);
+  /** `locale`: the language the text fields are in. */
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...def.serialize(entry, fileUrlFor), locale });
+  /** An English entry in `locale`, or in English (saying so) when it has no version there. */
+  const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
+    translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
+
+  /** PUT ?locale=ne: creates or updates that version's text; files and shared fields stay the English entry's. */
+  const updateTranslation = async (ctx: Context, existing: Entry, locale: LocaleCode) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const textFields = localizedTextFields(def);
+    const { errors, values } = validateText({ ...def, textFields }, body);
+    const firstError = Object.values(errors)[0]?.[0];
+    if (firstError) throw new ContractError(400, firstError, errors);
+    const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field]]));
+    const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
+    // Strapi creates the version when the document has none in this locale, copying the shared fields.
+    const saved = await documents(def).update({ documentId: existing.documentId, locale, data });
+    if (isNew && existing.createdAt) {
+      // A version carries its entry's date, so lists sorted by date agree in every language.
+      await strapi.db.query(def.uid as never).update({ where: { id: saved.id }, data: { createdAt: existing.createdAt } });
+    }
+    reply(ctx, 200, serialize(withTranslation(def, existing, saved), locale));
+  };
 
   return {
     contractFind: handle((d) => d.failure.list, def, async (ctx) => {
+      const locale = localeOf(ctx);
       const { start, limit } = pageParams(ctx.query);
+      // The English entries decide order, count and ids in every language.
       const [entries, count] = await Promise.all([
-        documents(def).findMany({ populate: mediaFields(def), sort: def.sort, start, limit }),
-        documents(def).count({}),
+        documents(def).findMany({ locale: DEFAULT_LOCALE, populate: mediaFields(def), sort: def.sort, start, limit }),
+        documents(def).count({ locale: DEFAULT_LOCALE }),
       ]);
-      reply(ctx, 200, { count, results: entries.map(serialize) });
+      const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
+      reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale)) });
     }),
 
     contractFindOne: handle((d) => d.failure.one, def, async (ctx) => {
+      const locale = localeOf(ctx);
       const entry = await findById(def, parseId(ctx.params.id));
       if (!entry) throw new ContractError(404, serverMessages.notFound);
-      reply(ctx, 200, serialize(entry));
+      const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
+      reply(ctx, 200, present(entry, translation, locale));
     }),
 
     contractCreate: handle((d) => d.failure.create, def, async (ctx) => {
+      if (localeOf(ctx) !== DEFAULT_LOCALE) {
+        throw new ContractError(400, localeMessages.createEnglishFirst, { locale: [localeMessages.createEnglishFirst] });
+      }
       const validated = await validateRequest(def, ctx, 'create');
       const { attributes } = validated;
       if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
       const stored = await storeFiles(def, validated);
       try {
         const entry = await documents(def).create({
+          locale: DEFAULT_LOCALE,
           data: { ...attributes, ...stored.attributes },
           populate: mediaFields(def),
         });
@@ -265,15 +318,19 @@ export function createContractActions(def: ContractDefinition) {
     }),
 
     contractUpdate: handle((d) => d.failure.update, def, async (ctx) => {
+      const locale = localeOf(ctx);
       const id = parseId(ctx.params.id);
       const existing = await findById(def, id);
       if (!existing) throw new ContractError(404, serverMessages.notFound);
+      if (locale !== DEFAULT_LOCALE) return updateTranslation(ctx, existing, locale);
       const validated = await validateRequest(def, ctx, 'update');
       const stored = await storeFiles(def, validated);
       let entry: Entry;
       try {
+        // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
         entry = await documents(def).update({
           documentId: existing.documentId,
+          locale: DEFAULT_LOCALE,
           data: { ...validated.attributes, ...stored.attributes },
           populate: mediaFields(def),
         });
@@ -287,9 +344,21 @@ export function createContractActions(def: ContractDefinition) {
     }),
 
     contractDelete: handle((d) => d.failure.remove, def, async (ctx) => {
+      const locale = localeOf(ctx);
       const existing = await findById(def, parseId(ctx.params.id));
       if (!existing) throw new ContractError(404, serverMessages.notFound);
-      await documents(def).delete({ documentId: existing.documentId });
+      if (locale !== DEFAULT_LOCALE) {
+        // Only that language's text goes; the entry and its files stay.
+        if (!(await translationsOf(def, [existing], locale)).has(existing.documentId)) {
+          throw new ContractError(404, localeMessages.noTranslation);
+        }
+        await documents(def).delete({ documentId: existing.documentId, locale });
+        ctx.status = 204;
+        ctx.body = null;
+        return;
+      }
+      // Without a locale (or en) the entry goes in every language, then its files.
+      await documents(def).delete({ documentId: existing.documentId, locale: '*' });
       await removeFiles(mediaFields(def).map((field) => existing[field] as MediaFile | null));
       ctx.status = 204;
       ctx.body = null;
