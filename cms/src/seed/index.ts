@@ -4,6 +4,7 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import * as content from './content';
 import { renderSeedImage } from './images';
+import { seedNepaliContent } from './nepali';
 import type { ImageSpec } from './content';
 
 type Uploaded = { id: number };
@@ -124,6 +125,9 @@ export async function seedDemoContent(strapi: Core.Strapi) {
         await strapi.db.query('api::blog.blog').update({ where: { id: entry.id }, data: { createdAt, updatedAt: createdAt } });
       }
     }
+
+    // Then the Nepali versions of whatever is missing one (also on a database seeded in English only).
+    await seedNepaliContent(strapi, image);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
