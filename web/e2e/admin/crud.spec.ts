@@ -178,6 +178,37 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
   });
 
+  test("gallery video with its own poster image, shown on the public gallery", async ({ page }) => {
+    const title = unique("Kite festival");
+    await login(page, "/gallery/videos/new");
+    await hydrated(page);
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Description").fill("Kites over the hill.");
+    await page.getByLabel("Video file").setInputFiles(fixture("clip.mp4"));
+    await page.getByLabel("Poster image").setInputFiles(fixture("hills.png"));
+    await expect(page.locator("form img")).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/gallery/videos", { timeout: 20_000 });
+
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await row.getByRole("link", { name: `View ${title}` }).click();
+    await expect(page.getByRole("main").locator("video")).toHaveAttribute("poster", /^\/uploads\/.+\.png$/);
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    // The edit form shows the poster the video has now.
+    await expect(page.locator("form img")).toHaveAttribute("src", /^\/uploads\/.+\.png$/);
+
+    await page.goto("/gallery?tab=videos");
+    const card = page.getByTestId("video-grid").locator("article").filter({ hasText: title });
+    const poster = await card.locator("video").getAttribute("poster");
+    expect(poster).toMatch(/^\/img\/500\/webp\/.+\.png$/);
+    expect((await page.request.get(poster!)).headers()["content-type"]).toBe("image/webp");
+
+    await page.goto("/gallery/videos");
+    await hydrated(page);
+    await confirmDelete(page, page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Delete ${title}` }), "Are you sure you want to delete this video?");
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+  });
+
   test("blog post in Markdown, previewed, with a cover image", async ({ page }) => {
     const title = unique("Dashain at the home");
     await login(page, "/bloglist");

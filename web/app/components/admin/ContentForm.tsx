@@ -17,6 +17,9 @@ export interface FieldSpec {
   rows?: number;
   hint?: string;
   autoComplete?: string;
+  /** File fields other than the kind's main file (a video's poster image). */
+  fileKind?: "image" | "video";
+  optional?: boolean;
 }
 
 /** What a form page's own action returns when a post without JavaScript failed. */
@@ -46,6 +49,7 @@ export function ContentForm({
   fields,
   defaults,
   currentFile,
+  currentFiles,
   limits,
   actionData,
   busyLabel,
@@ -57,6 +61,8 @@ export function ContentForm({
   defaults: Record<string, string>;
   /** The file the item has now (edit mode). */
   currentFile?: { url: string | null; alt: string };
+  /** The other files the item has now, by field (a video's poster). */
+  currentFiles?: Record<string, { url: string | null; alt: string }>;
   limits: UploadLimits;
   actionData?: FormActionData;
   /** 'Saving...' (team), 'Submitting...' (video)... */
@@ -93,9 +99,10 @@ export function ContentForm({
     const form = formRef.current;
     if (!form) return;
     const body = new FormData(form);
-    const file = body.get(config.fileField);
     // An untouched file input: nothing to send (edit mode keeps the current file).
-    if (file instanceof File && file.size === 0 && !file.name) body.delete(config.fileField);
+    for (const [name, value] of [...body.entries()]) {
+      if (value instanceof File && value.size === 0 && !value.name) body.delete(name);
+    }
 
     setFormError(null);
     setPercent(0);
@@ -171,11 +178,11 @@ export function ContentForm({
             <FileField
               key={field.name}
               field={field}
-              kind={config.fileKind}
-              optional={mode === "edit" || kind === "blog"}
+              kind={field.fileKind ?? config.fileKind}
+              optional={Boolean(field.optional) || mode === "edit" || kind === "blog"}
               mode={mode}
               limits={limits}
-              currentFile={currentFile}
+              currentFile={field.name === config.fileField ? currentFile : currentFiles?.[field.name]}
               value={watch(field.name)}
               error={error}
               register={register(field.name)}
@@ -331,6 +338,7 @@ function FileField({
         className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
       />
       <p id={hintId} className={HINT}>
+        {field.hint ? `${field.hint} ` : ""}
         {at("common.allowedTypes", { types, mb: max })}
         {mode === "edit" ? ` ${at("common.keepFileHint")}` : ""}
       </p>

@@ -110,6 +110,7 @@ export function EditScreen<K extends KindKey>({
             fields={FORM_FIELDS[kind]}
             defaults={valuesOf(kind, item)}
             currentFile={currentFileOf(kind, item)}
+            currentFiles={"posterUrl" in item ? { poster: { url: item.posterUrl ?? null, alt: at("videos.field.poster") } } : undefined}
             limits={data.limits}
             actionData={actionData}
             busyLabel={at(BUSY[kind])}

@@ -19,6 +19,7 @@ export const FORM_FIELDS: Record<KindKey, FieldSpec[]> = {
     { name: "title", label: at("videos.field.title"), type: "text", maxLength: 200 },
     { name: "description", label: at("videos.field.description"), type: "textarea", maxLength: 5000, rows: 4 },
     { name: "video", label: at("videos.field.file"), type: "file" },
+    { name: "poster", label: at("videos.field.poster"), type: "file", fileKind: "image", optional: true, hint: at("videos.posterHint") },
   ],
   blog: [
     { name: "title", label: at("blogs.field.title"), type: "text", maxLength: 200 },

@@ -116,7 +116,7 @@ export interface UploadOptions {
   method: "POST" | "PUT";
   token: string;
   fields: [string, string][];
-  file?: MultipartFile;
+  files?: MultipartFile[];
   signal?: AbortSignal;
   timeoutMs: number;
 }
@@ -126,7 +126,7 @@ export interface UploadOptions {
  * backpressure (see multipart.server.ts for why not fetch). Same errors as cmsCall.
  */
 export async function cmsUpload<T>(path: string, options: UploadOptions): Promise<CmsReply<T>> {
-  const body = await multipartBody(options.fields, options.file);
+  const body = await multipartBody(options.fields, options.files);
   const url = new URL(`${env.CMS_URL}${path}`);
   const client = url.protocol === "https:" ? https : http;
   const signals = [options.signal, AbortSignal.timeout(options.timeoutMs)].filter((s): s is AbortSignal => Boolean(s));
@@ -252,6 +252,7 @@ export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] 
         title: str(raw.title),
         description: str(raw.description),
         mediaUrl: sameOriginMedia(raw.mediaUrl),
+        ...(kind === "video" ? { posterUrl: sameOriginMedia(raw.posterUrl) } : {}),
         created_at: strOrNull(raw.created_at),
       } as ItemByKind[K];
   }

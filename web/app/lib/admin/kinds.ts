@@ -10,6 +10,8 @@ export interface KindConfig {
   /** Multipart field of the file (DESIGN section 2). */
   fileField: "photo" | "image" | "video" | "media";
   fileKind: "image" | "video";
+  /** Further optional image files of the form (a video's poster frame). */
+  optionalImageFields?: readonly "poster"[];
   /** Text fields sent to the CMS, in form order. */
   textFields: readonly string[];
   listPath: string;
@@ -93,6 +95,7 @@ export const KINDS: Record<KindKey, KindConfig> = {
     api: "video-gallery",
     fileField: "video",
     fileKind: "video",
+    optionalImageFields: ["poster"],
     textFields: ["title", "description"],
     listPath: "/gallery/videos",
     newPath: "/gallery/videos/new",
@@ -207,6 +210,8 @@ export interface GalleryItem {
   title: string;
   description: string;
   mediaUrl: string | null;
+  /** Videos only: the frame shown before play. */
+  posterUrl?: string | null;
   created_at: string | null;
 }
 

@@ -187,6 +187,8 @@ export const adminEn = {
   "videos.field.title": "Title",
   "videos.field.description": "Description",
   "videos.field.file": "Video file",
+  "videos.field.poster": "Poster image",
+  "videos.posterHint": "The picture visitors see before they press play. Without one, the site shows a plain play screen.",
   "videos.updateFailed": "Failed to update video",
   "videos.unsupported": "Your browser cannot play this video.",
   "videos.created": "Video added.",

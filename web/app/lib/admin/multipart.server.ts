@@ -32,7 +32,7 @@ function headerValue(value: string): string {
   return value;
 }
 
-export async function multipartBody(fields: [string, string][], file?: MultipartFile): Promise<MultipartBody> {
+export async function multipartBody(fields: [string, string][], files: MultipartFile[] = []): Promise<MultipartBody> {
   const boundary = `----admin-upload-${randomBytes(16).toString("hex")}`;
   const parts: Buffer[] = fields.map(([name, value]) =>
     Buffer.from(
@@ -40,28 +40,29 @@ export async function multipartBody(fields: [string, string][], file?: Multipart
       "utf8",
     ),
   );
-  let fileHead: Buffer | null = null;
-  let fileSize = 0;
-  if (file) {
-    fileSize = (await stat(file.path)).size;
-    const type = SAFE_TYPE.test(file.type) ? file.type : "application/octet-stream";
-    const filename = SAFE_NAME.test(file.filename) ? file.filename : "upload";
-    fileHead = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(file.field)}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    );
-  }
+  const fileParts = await Promise.all(
+    files.map(async (file) => {
+      const size = (await stat(file.path)).size;
+      const type = SAFE_TYPE.test(file.type) ? file.type : "application/octet-stream";
+      const filename = SAFE_NAME.test(file.filename) ? file.filename : "upload";
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(file.field)}"; filename="${filename}"\r\n` +
+          `Content-Type: ${type}\r\n\r\n`,
+      );
+      return { path: file.path, head, size };
+    }),
+  );
   const fileTail = Buffer.from("\r\n");
   const end = Buffer.from(`--${boundary}--\r\n`);
   const length =
     parts.reduce((sum, part) => sum + part.length, 0) +
-    (fileHead ? fileHead.length + fileSize + fileTail.length : 0) +
+    fileParts.reduce((sum, file) => sum + file.head.length + file.size + fileTail.length, 0) +
     end.length;
 
   async function* generate() {
     for (const part of parts) yield part;
-    if (file && fileHead) {
-      yield fileHead;
+    for (const file of fileParts) {
+      yield file.head;
       yield* createReadStream(file.path, { highWaterMark: 256 * 1024 });
       yield fileTail;
     }

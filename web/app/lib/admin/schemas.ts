@@ -174,6 +174,8 @@ export function videoSchema(options: FormSchemaOptions) {
       requiredMessage: options.mode === "create" ? at("field.videoRequired") : undefined,
       maxBytes: limitsOf(options).videoMaxBytes,
     }),
+    // The frame shown before play: optional, an image when given.
+    poster: fileField({ kind: "image", maxBytes: limitsOf(options).imageMaxBytes }),
   });
 }
 

@@ -16,6 +16,8 @@ interface Received {
   contentLength?: string;
   fields: Record<string, string>;
   file?: { field: string; filename: string; mimeType: string; size: number; sha256: string };
+  /** Every file part, in order (`file` is the last one). */
+  files: { field: string; filename: string; mimeType: string; size: number; sha256: string }[];
 }
 
 let cms: Server;
@@ -33,6 +35,7 @@ function record(req: IncomingMessage): Promise<Received> {
       authorization: req.headers.authorization,
       contentLength: req.headers["content-length"],
       fields: {},
+      files: [],
     };
     const parser = busboy({ headers: req.headers });
     parser.on("field", (name, value) => (entry.fields[name] = value));
@@ -45,6 +48,7 @@ function record(req: IncomingMessage): Promise<Received> {
       });
       stream.on("end", () => {
         entry.file = { field, filename: info.filename ?? "", mimeType: info.mimeType ?? "", size, sha256: hash.digest("hex") };
+        entry.files.push(entry.file);
       });
     });
     parser.on("close", () => resolve(entry));
@@ -100,14 +104,66 @@ const pngBytes = () => {
   return bytes;
 };
 
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; bytes: Buffer }) {
+type FilePart = { field: string; name: string; type: string; bytes: Buffer };
+
+function multipart(fields: Record<string, string>, file?: FilePart, ...more: FilePart[]) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const part of [file, ...more]) {
+    if (part) form.append(part.field, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
+  }
   return new Request("http://127.0.0.1:3000/admin/save/x", { method: "POST", body: form });
 }
 
 const leftovers = () => readdirSync(tmpRoot);
+
+const mp4Bytes = () => {
+  const bytes = Buffer.alloc(4000, 1);
+  Buffer.from("\0\0\0\x18ftypmp42", "latin1").copy(bytes);
+  return bytes;
+};
+
+describe("saveItem: a video with its optional poster image", () => {
+  it("passes both files on to the CMS, each under its own field", async () => {
+    const video = mp4Bytes();
+    const poster = pngBytes();
+    const request = multipart(
+      { title: "Tihar", description: "Lamps" },
+      { field: "video", name: "clip.mp4", type: "video/mp4", bytes: video },
+      { field: "poster", name: "frame.png", type: "image/png", bytes: poster },
+    );
+    const result = await mod.saveItem(request, await staff(), "video");
+    expect(result).toMatchObject({ ok: true, redirectTo: "/gallery/videos" });
+    expect(received[0]!.files.map((f) => [f.field, f.filename, f.size])).toEqual([
+      ["video", "upload.mp4", video.length],
+      ["poster", "upload.png", poster.length],
+    ]);
+    expect(received[0]!.files[1]!.sha256).toBe(createHash("sha256").update(poster).digest("hex"));
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("refuses a poster that is not an image, and one past the image limit, without calling the CMS", async () => {
+    const wrongType = multipart(
+      { title: "Tihar", description: "Lamps" },
+      { field: "poster", name: "frame.mp4", type: "video/mp4", bytes: mp4Bytes() },
+    );
+    expect(await mod.saveItem(wrongType, await staff(), "video", 4)).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { poster: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] },
+    });
+    const big = Buffer.alloc(64 * 1024 + 1, 7);
+    pngBytes().copy(big);
+    const tooBig = multipart({ title: "Tihar", description: "Lamps" }, { field: "poster", name: "frame.png", type: "image/png", bytes: big });
+    expect(await mod.saveItem(tooBig, await staff(), "video", 4)).toMatchObject({
+      ok: false,
+      status: 413,
+      errors: { poster: ["The file is too large. Images may be at most 1 MB."] },
+    });
+    expect(received).toEqual([]);
+    expect(leftovers()).toEqual([]);
+  });
+});
 
 describe("saveItem (upload proxy)", () => {
   it("passes text and file on to the CMS with the staff token, then removes the temp file", async () => {

@@ -36,8 +36,12 @@ export interface StoredFile extends FileInfo {
 export interface ParsedUpload {
   fields: Record<string, string>;
   file?: StoredFile;
+  /** The optional images (a video's poster), by field. */
+  images: Record<string, StoredFile>;
   /** The file (or the whole body) went past its limit: answer 413. */
   tooLarge: boolean;
+  /** Which optional image went past the image limit (the main file's own limit is `tooLarge`). */
+  tooLargeImage?: string;
   /** The body was left unread: the response must close the connection. */
   unread?: boolean;
   /** Removes the temporary folder. Safe to call more than once. */
@@ -59,6 +63,9 @@ export interface ParseOptions {
   fileKind: "image" | "video";
   maxFileBytes: number;
   textFields: readonly string[];
+  /** Optional image fields beside the main file, each within `maxImageBytes`. */
+  imageFields?: readonly string[];
+  maxImageBytes?: number;
   /** Where temporary folders go (default: the OS's temp dir). */
   tmpRoot?: string;
 }
@@ -69,12 +76,14 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
     throw new UploadError(415, "Expected multipart/form-data");
   }
-  const maxBodyBytes = options.maxFileBytes + FIELDS_ALLOWANCE_BYTES;
+  const imageFields = options.imageFields ?? [];
+  const maxImageBytes = options.maxImageBytes ?? 0;
+  const maxBodyBytes = options.maxFileBytes + imageFields.length * maxImageBytes + FIELDS_ALLOWANCE_BYTES;
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
 
   const dir = await mkdtemp(join(options.tmpRoot ?? tmpdir(), "admin-upload-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
-  const result: ParsedUpload = { fields: {}, tooLarge: false, cleanup };
+  const result: ParsedUpload = { fields: {}, images: {}, tooLarge: false, cleanup };
 
   // A declared size already past the limit is refused before the body is read (the
   // response then closes the connection: see `closeConnection`).
@@ -91,8 +100,8 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
       limits: {
         // busboy flags a file that reaches its limit: one byte of room lets a file of
         // exactly the maximum through (the size check below is the rule).
-        fileSize: options.maxFileBytes + 1,
-        files: 1,
+        fileSize: Math.max(options.maxFileBytes, maxImageBytes) + 1,
+        files: 1 + imageFields.length,
         fields: 20,
         fieldSize: 512 * 1024,
         parts: 30,
@@ -110,6 +119,20 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
   });
 
   parser.on("file", (name, stream, info) => {
+    if (imageFields.includes(name) && !result.images[name] && info.filename) {
+      const image: StoredFile = { name: info.filename, type: info.mimeType ?? "", size: 0 };
+      result.images[name] = image;
+      stream.on("data", (chunk: Buffer) => {
+        image.size += chunk.length;
+      });
+      if (!isAllowedFile({ ...image, size: 1 }, "image")) {
+        stream.resume();
+        return;
+      }
+      image.path = join(dir, `image-${imageFields.indexOf(name)}`);
+      writes.push(pipeline(stream, createWriteStream(image.path, { flags: "wx" })));
+      return;
+    }
     if (name !== options.fileField || result.file || !info.filename) {
       stream.resume();
       return;
@@ -151,6 +174,12 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
     await pipeline(source, counter, parser);
     await Promise.all(writes);
     if (result.file && result.file.size > options.maxFileBytes) result.tooLarge = true;
+    for (const [field, image] of Object.entries(result.images)) {
+      if (image.size > maxImageBytes) {
+        result.tooLarge = true;
+        result.tooLargeImage = field;
+      }
+    }
   } catch (error) {
     await Promise.allSettled(writes);
     if (result.tooLarge) return result;
@@ -200,6 +229,8 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       fileKind: config.fileKind,
       maxFileBytes,
       textFields: config.textFields,
+      imageFields: config.optionalImageFields,
+      maxImageBytes: limits.imageMaxBytes,
     });
   } catch (error) {
     if (error instanceof UploadError) {
@@ -211,16 +242,19 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
   try {
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
     if (upload.tooLarge) {
-      const key = config.fileKind === "image" ? "field.imageTooLarge" : "field.videoTooLarge";
-      const message = at(key, { mb: megabytes(maxFileBytes) });
-      const errors = { [config.fileField]: [message] };
+      const image = upload.tooLargeImage;
+      const key = config.fileKind === "image" || image ? "field.imageTooLarge" : "field.videoTooLarge";
+      const message = at(key, { mb: megabytes(image ? limits.imageMaxBytes : maxFileBytes) });
+      const errors = { [image ?? config.fileField]: [message] };
       return { ok: false, status: 413, message, errors, values, closeConnection: upload.unread };
     }
 
     const file = upload.file;
+    const describe = (stored: StoredFile | undefined) => (stored ? { name: stored.name, type: stored.type, size: stored.size } : undefined);
     const parsed = schemaFor[kind]({ mode, limits }).safeParse({
       ...values,
-      [config.fileField]: file ? { name: file.name, type: file.type, size: file.size } : undefined,
+      [config.fileField]: describe(file),
+      ...Object.fromEntries(Object.entries(upload.images).map(([field, image]) => [field, describe(image)])),
     });
     if (!parsed.success) {
       const errors = fieldErrorsOf(parsed.error);
@@ -235,9 +269,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
         method: id ? "PUT" : "POST",
         fields,
         // The CMS names stored files itself; it gets a neutral name, never the client's.
-        file: file?.path
-          ? { field: config.fileField, path: file.path, filename: `upload${safeExtension(file.name)}`, type: file.type }
-          : undefined,
+        files: [[config.fileField, file] as const, ...Object.entries(upload.images)].flatMap(([field, stored]) =>
+          stored?.path ? [{ field, path: stored.path, filename: `upload${safeExtension(stored.name)}`, type: stored.type }] : [],
+        ),
         timeoutMs: SAVE_TIMEOUT_MS,
       });
     } catch (error) {

@@ -31,6 +31,7 @@ export default function VideosPage({ loaderData, actionData }: Route.ComponentPr
             v.mediaUrl ? (
               <video
                 src={`${v.mediaUrl}#t=0.1`}
+                poster={v.posterUrl ?? undefined}
                 preload="metadata"
                 muted
                 playsInline
