@@ -14,11 +14,14 @@ export function MarkdownField({
   rows,
   maxLength,
   getValue,
+  fontClass = "font-mono",
 }: {
   inputProps: TextareaProps;
   rows: number;
   maxLength?: number;
   getValue: () => string;
+  /** The textarea's typeface (the Nepali tab's Devanagari stack; monospace otherwise). */
+  fontClass?: string;
 }) {
   const base = useId();
   const [hydrated, setHydrated] = useState(false);
@@ -107,7 +110,7 @@ export function MarkdownField({
         hidden={tab !== "write"}
         className={hydrated ? "pt-3" : ""}
       >
-        <textarea {...inputProps} rows={rows} maxLength={maxLength} className={`${INPUT} font-mono text-[0.95rem]`} />
+        <textarea {...inputProps} rows={rows} maxLength={maxLength} className={`${INPUT} ${fontClass} text-[0.95rem]`} />
       </div>
       {hydrated ? (
         <div

@@ -19,7 +19,7 @@ import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { FORM_FIELDS } from "./form-fields";
 import { IconTrash } from "./icons";
 import { MarkdownField } from "./MarkdownField";
-import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+import { DEVANAGARI, FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 /**
  * The language tabs of an edit screen (issue 7): two links, so each tab has its own URL
@@ -44,6 +44,8 @@ export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; la
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
                 className={`inline-flex min-h-11 items-center border-b-2 px-5 py-2 text-base font-semibold ${
+                  tab.lang === "ne" ? DEVANAGARI : ""
+                } ${
                   current
                     ? "border-clay text-clay-dark"
                     : "border-transparent text-muted hover:border-sand-200 hover:text-ink"
@@ -142,7 +144,10 @@ export function NepaliForm<K extends KindKey>({
         <input type="hidden" name="intent" value="save" />
         <div>
           <h2 className="font-sans text-xl font-bold text-ink">
-            {at("nepali.heading")} <span lang="ne">({at("lang.ne")})</span>
+            {at("nepali.heading")}{" "}
+            <span lang="ne" className={DEVANAGARI}>
+              ({at("lang.ne")})
+            </span>
           </h2>
           {nepali.exists ? (
             <p className="mt-2 text-muted">{at("nepali.exists")}</p>
@@ -151,7 +156,7 @@ export function NepaliForm<K extends KindKey>({
               {at("nepali.none")}
             </p>
           )}
-          <p className={HINT}>{at("nepali.shared", { fields: at(SHARED[kind]) })}</p>
+          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at(SHARED[kind]) })}</p>
         </div>
 
         {actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
@@ -186,6 +191,8 @@ export function NepaliForm<K extends KindKey>({
                     rows={field.rows ?? 12}
                     maxLength={field.maxLength}
                     getValue={() => String(watch(field.name) ?? "")}
+                    // Not monospace: Devanagari has none, and its spaces would come out wide.
+                    fontClass={DEVANAGARI}
                   />
                 ) : field.type === "textarea" ? (
                   <textarea
@@ -194,7 +201,7 @@ export function NepaliForm<K extends KindKey>({
                     defaultValue={initial[field.name] ?? ""}
                     rows={field.rows ?? 5}
                     maxLength={field.maxLength}
-                    className={`${INPUT} mt-1.5`}
+                    className={`${INPUT} ${DEVANAGARI} mt-1.5`}
                   />
                 ) : (
                   <input
@@ -204,7 +211,7 @@ export function NepaliForm<K extends KindKey>({
                     defaultValue={initial[field.name] ?? ""}
                     maxLength={field.maxLength}
                     autoComplete="off"
-                    className={`${INPUT} mt-1.5`}
+                    className={`${INPUT} ${DEVANAGARI} mt-1.5`}
                   />
                 )}
                 {field.hint ? (

@@ -6,3 +6,10 @@ export const LABEL = "block font-semibold text-ink";
 export const FIELD_ERROR = "mt-1.5 text-sm font-medium text-red-700";
 export const HINT = "mt-1 text-sm text-muted";
 export const CARD = "rounded-2xl border border-sand-200 bg-white shadow-card";
+
+/**
+ * Nepali text in the (English) admin, issue 7: Devanagari from the site's own Noto Sans
+ * Devanagari (app.css, loaded only for those characters), Latin from the usual stacks, and
+ * the extra line height Devanagari's vowel signs need.
+ */
+export const DEVANAGARI = "[font-family:'Noto_Sans_Devanagari',ui-sans-serif,system-ui,sans-serif] leading-relaxed";
