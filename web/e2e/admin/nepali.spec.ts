@@ -92,6 +92,13 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     await expect(page.getByRole("heading", { level: 1, name: neTitle })).toBeVisible();
     await expect(page.locator("strong", { hasText: "चङ्गा" })).toBeVisible();
 
+    // The admin's view page shows it under a "नेपाली" heading.
+    await page.goto(`/blogs/${id}`);
+    const section = page.getByRole("region", { name: "नेपाली" });
+    await expect(section).toContainText(neTitle);
+    await expect(section.locator("strong", { hasText: "चङ्गा" })).toBeVisible();
+    await expect(section.getByRole("link", { name: "Change the Nepali version" })).toHaveAttribute("href", `/blogs/edit/${id}?lang=ne`);
+
     // An empty title on save: the same message, from the browser's check.
     await page.goto(`/blogs/edit/${id}?lang=ne`);
     await hydrated(page);
@@ -135,7 +142,10 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     await expect(row).toContainText(/\d{1,2} [A-Z][a-z]+ 20\d\d BS \(\d{1,2} [A-Z][a-z]+ 20\d\d\)/);
     const id = /\/teams\/(\d+)\/edit$/.exec((await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!)![1]!;
 
-    await page.goto(`/teams/${id}/edit?lang=ne`);
+    await page.goto(`/teams/${id}`);
+    await expect(page.getByRole("region", { name: "नेपाली" })).toContainText("No Nepali version yet");
+    await page.getByRole("link", { name: "Write a Nepali version" }).click();
+    await expect(page).toHaveURL(`/teams/${id}/edit?lang=ne`);
     await hydrated(page);
     await expect(page.getByText("There is no Nepali version yet.")).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveCount(0);
@@ -159,6 +169,7 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
 
     await page.goto(`/teams/${id}`);
     await expect(page.getByRole("definition").filter({ hasText: / BS \(/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "नेपाली" })).toContainText("भान्से");
 
     // Tidy up: the member (and with it its Nepali version) goes.
     await page.goto("/teams");

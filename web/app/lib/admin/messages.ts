@@ -253,6 +253,9 @@ export const adminEn = {
   "nepali.fetchFailed": "The Nepali version could not be loaded.",
   "nepali.unsupported": "The CMS cannot store Nepali versions yet. Nothing was changed.",
   "nepali.viewHeading": "नेपाली",
+  "nepali.noneShort": "No Nepali version yet: the Nepali website shows the English text.",
+  "nepali.change": "Change the Nepali version",
+  "nepali.add": "Write a Nepali version",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -60,6 +60,18 @@ export async function editLoader<K extends KindKey>(request: Request, kind: K, r
   return data({ ...result, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE });
 }
 
+/** A detail page: the item and its Nepali version, if any (both asked at once). */
+export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
+  const staff = await requireStaff(request);
+  const id = parseId(rawId);
+  const [result, nepali] = await Promise.all([
+    getItem(request, staff, kind, id),
+    id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+  ]);
+  const status = result.notFound ? 404 : result.error ? 503 : 200;
+  return data({ ...result, nepali }, { status, headers: NO_STORE });
+}
+
 /**
  * Action of the edit screens: the English form (multipart, streamed: saveAction) or, when
  * posted to `?lang=ne`, the Nepali tab's small urlencoded form (save or remove).

@@ -1,11 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/view";
 import { DetailScreen } from "~/components/admin/DetailScreen";
+import { NepaliSection } from "~/components/admin/NepaliSection";
 import { IconExternal } from "~/components/admin/icons";
 import { AdminRouteError, adminMeta, formatDate } from "~/components/admin/Page";
 import { getItem } from "~/lib/admin/cms-admin.server";
 import { parseId } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
+import { getNepali } from "~/lib/admin/nepali.server";
 import { NO_STORE } from "~/lib/admin/routes.server";
 import { requireStaff } from "~/lib/admin/session.server";
 import { renderMarkdown } from "~/lib/sanitize.server";
@@ -14,11 +16,17 @@ export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.it
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  const result = await getItem(request, staff, "blog", parseId(params.id));
+  const id = parseId(params.id);
+  const [result, nepali] = await Promise.all([
+    getItem(request, staff, "blog", id),
+    // The Nepali version too, if any (issue 7).
+    id ? getNepali(request, staff, "blog", id) : Promise.resolve(null),
+  ]);
   // Rendered and sanitised on the server, exactly as the public blog page does it.
   const html = result.item ? renderMarkdown(result.item.content) : "";
+  const nepaliHtml = nepali?.exists ? renderMarkdown(nepali.values.content ?? "") : "";
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, html }, { status, headers: NO_STORE });
+  return data({ ...result, html, nepali, nepaliHtml }, { status, headers: NO_STORE });
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
@@ -53,6 +61,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
       ) : null}
+      {post ? <NepaliSection kind="blog" id={post.id} nepali={loaderData.nepali} html={loaderData.nepaliHtml} /> : null}
     </DetailScreen>
   );
 }

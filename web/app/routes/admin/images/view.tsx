@@ -1,12 +1,14 @@
 import type { Route } from "./+types/view";
 import { DetailScreen } from "~/components/admin/DetailScreen";
+import { NepaliSection } from "~/components/admin/NepaliSection";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { at } from "~/lib/admin/messages";
-import { itemLoader } from "~/lib/admin/routes.server";
+import { viewLoader } from "~/lib/admin/nepali.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.title ?? at("images.title"));
 
-export const loader = ({ request, params }: Route.LoaderArgs) => itemLoader(request, "image", params.id);
+// With the Nepali version, if any (issue 7).
+export const loader = ({ request, params }: Route.LoaderArgs) => viewLoader(request, "image", params.id);
 
 export default function ImagePage({ loaderData }: Route.ComponentProps) {
   const image = loaderData.item;
@@ -31,6 +33,7 @@ export default function ImagePage({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
       ) : null}
+      {image ? <NepaliSection kind="image" id={image.id} nepali={loaderData.nepali} /> : null}
     </DetailScreen>
   );
 }

@@ -1,12 +1,14 @@
 import type { Route } from "./+types/view";
 import { DetailScreen } from "~/components/admin/DetailScreen";
+import { NepaliSection } from "~/components/admin/NepaliSection";
 import { AdminRouteError, adminMeta, formatJoinedAt } from "~/components/admin/Page";
 import { at } from "~/lib/admin/messages";
-import { itemLoader } from "~/lib/admin/routes.server";
+import { viewLoader } from "~/lib/admin/nepali.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.name ?? at("teams.title"));
 
-export const loader = ({ request, params }: Route.LoaderArgs) => itemLoader(request, "team", params.id);
+// With the Nepali version, if any (issue 7).
+export const loader = ({ request, params }: Route.LoaderArgs) => viewLoader(request, "team", params.id);
 
 export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
   const member = loaderData.item;
@@ -43,6 +45,7 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </article>
       ) : null}
+      {member ? <NepaliSection kind="team" id={member.id} nepali={loaderData.nepali} /> : null}
     </DetailScreen>
   );
 }

@@ -1,12 +1,14 @@
 import type { Route } from "./+types/view";
 import { DetailScreen } from "~/components/admin/DetailScreen";
+import { NepaliSection } from "~/components/admin/NepaliSection";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { at } from "~/lib/admin/messages";
-import { itemLoader } from "~/lib/admin/routes.server";
+import { viewLoader } from "~/lib/admin/nepali.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.title ?? at("videos.title"));
 
-export const loader = ({ request, params }: Route.LoaderArgs) => itemLoader(request, "video", params.id);
+// With the Nepali version, if any (issue 7).
+export const loader = ({ request, params }: Route.LoaderArgs) => viewLoader(request, "video", params.id);
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const video = loaderData.item;
@@ -33,6 +35,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
       ) : null}
+      {video ? <NepaliSection kind="video" id={video.id} nepali={loaderData.nepali} /> : null}
     </DetailScreen>
   );
 }

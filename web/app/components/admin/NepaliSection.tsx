@@ -1,0 +1,61 @@
+import { Fragment, useId } from "react";
+import { Link } from "react-router";
+import { LOCALIZED_FIELDS, nepaliEditPath, type KindKey, type NepaliVersion } from "~/lib/admin/kinds";
+import { at } from "~/lib/admin/messages";
+import { FORM_FIELDS } from "./form-fields";
+import { DEVANAGARI } from "./styles";
+
+/**
+ * A detail page's Nepali text (issue 7) under a "नेपाली" heading, or a note that there is
+ * none yet, with the way to the edit screen's Nepali tab. Nothing when the CMS could not say.
+ */
+export function NepaliSection({
+  kind,
+  id,
+  nepali,
+  html,
+}: {
+  kind: KindKey;
+  id: number;
+  nepali: NepaliVersion | null;
+  /** The blog's Nepali content, rendered and sanitised on the server. */
+  html?: string;
+}) {
+  const headingId = useId();
+  if (!nepali || !nepali.supported || nepali.error) return null;
+  const localized: readonly string[] = LOCALIZED_FIELDS[kind];
+  const fields = FORM_FIELDS[kind].filter((field) => localized.includes(field.name));
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8"
+    >
+      <h2 id={headingId} lang="ne" className={`font-sans text-xl font-bold text-ink ${DEVANAGARI}`}>
+        {at("nepali.viewHeading")}
+      </h2>
+      {nepali.exists ? (
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+          {fields.map((field) => (
+            <Fragment key={field.name}>
+              <dt className="font-semibold text-muted">{field.label}</dt>
+              <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI}`}>
+                {field.type === "markdown" && html !== undefined ? (
+                  <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html }} />
+                ) : (
+                  <span className="whitespace-pre-line">{nepali.values[field.name]}</span>
+                )}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-2 text-muted">{at("nepali.noneShort")}</p>
+      )}
+      <p className="mt-4">
+        <Link to={nepaliEditPath(kind, id)} className="font-semibold text-clay hover:underline">
+          {nepali.exists ? at("nepali.change") : at("nepali.add")}
+        </Link>
+      </p>
+    </section>
+  );
+}
