@@ -340,6 +340,8 @@ describe('a database from before the Nepali version', () => {
       await cms.query(`UPDATE ${table} SET locale = NULL`, { write: true });
     }
     await cms.query(`DELETE FROM i18n_locale WHERE code = 'ne'`, { write: true });
+    // As two processes booting together on a new database could leave it: a second English locale.
+    await cms.query(`INSERT INTO i18n_locale (document_id, name, code) VALUES ('duplicate-en', 'English (en)', 'en')`, { write: true });
     const [stored] = await cms.query<{ value: string }>(`SELECT value FROM strapi_core_store_settings WHERE key = 'strapi_content_types_schema'`);
     const schema = JSON.parse(stored!.value) as Record<string, { pluginOptions?: Record<string, unknown>; attributes: Record<string, { pluginOptions?: Record<string, unknown> }> }>;
     for (const [uid, type] of Object.entries(schema)) {
@@ -353,6 +355,8 @@ describe('a database from before the Nepali version', () => {
 
     await cms.bootOnly();
     expect(await englishIds()).toEqual(before);
+    const locales = await cms.query<{ code: string }>(`SELECT code FROM i18n_locale ORDER BY code`);
+    expect(locales.map((locale) => locale.code)).toEqual(['en', 'ne']);
     for (const table of tables) {
       const [row] = await cms.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE locale IS NULL OR locale NOT IN ('en', 'ne')`);
       expect(Number(row!.n), table).toBe(0);

@@ -30,6 +30,16 @@ export async function ensureLocales() {
   const service = localesService();
   for (const locale of LOCALES) {
     if (!(await service.findByCode(locale.code))) await service.create(locale);
+    // Two processes booting together on a new database may both create it: keep the first row.
+    // (Straight to the table: the locales service's delete would delete that locale's content.)
+    const rows = (await strapi.db.query('plugin::i18n.locale').findMany({
+      where: { code: locale.code },
+      orderBy: { id: 'asc' },
+      select: ['id'],
+    })) as { id: number }[];
+    if (rows.length > 1) {
+      await strapi.db.query('plugin::i18n.locale').deleteMany({ where: { id: { $in: rows.slice(1).map((row) => row.id) } } });
+    }
   }
   if ((await service.getDefaultLocale()) !== DEFAULT_LOCALE) await service.setDefaultLocale({ code: DEFAULT_LOCALE });
 
