@@ -15,6 +15,8 @@ export function MarkdownField({
   maxLength,
   getValue,
   fontClass = "font-mono",
+  previewClass = "",
+  lang,
 }: {
   inputProps: TextareaProps;
   rows: number;
@@ -22,6 +24,10 @@ export function MarkdownField({
   getValue: () => string;
   /** The textarea's typeface (the Nepali tab's Devanagari stack; monospace otherwise). */
   fontClass?: string;
+  /** Extra classes of the preview (the Nepali tab's lang and Devanagari headings). */
+  previewClass?: string;
+  /** The language of the text (the Nepali tab's "ne"), for the preview too. */
+  lang?: string;
 }) {
   const base = useId();
   const [hydrated, setHydrated] = useState(false);
@@ -119,7 +125,8 @@ export function MarkdownField({
           aria-labelledby={`${base}-preview-tab`}
           hidden={tab !== "preview"}
           tabIndex={0}
-          className="min-h-40 rounded-b-lg border border-t-0 border-sand-200 p-4"
+          lang={lang}
+          className={`min-h-40 rounded-b-lg border border-t-0 border-sand-200 p-4 ${previewClass}`}
         >
           {preview.state === "loading" ? (
             <p className="text-muted">{at("blogs.previewLoading")}</p>

@@ -19,7 +19,7 @@ import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { FORM_FIELDS } from "./form-fields";
 import { IconTrash } from "./icons";
 import { MarkdownField } from "./MarkdownField";
-import { DEVANAGARI, FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+import { DEVANAGARI, DEVANAGARI_HEADINGS, FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 /**
  * The language tabs of an edit screen (issue 7): two links, so each tab has its own URL
@@ -193,6 +193,8 @@ export function NepaliForm<K extends KindKey>({
                     getValue={() => String(watch(field.name) ?? "")}
                     // Not monospace: Devanagari has none, and its spaces would come out wide.
                     fontClass={DEVANAGARI}
+                    previewClass={`${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}
+                    lang="ne"
                   />
                 ) : field.type === "textarea" ? (
                   <textarea

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LOCALIZED_FIELDS, nepaliEditPath, type KindKey, type NepaliVersion } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { FORM_FIELDS } from "./form-fields";
-import { DEVANAGARI } from "./styles";
+import { DEVANAGARI, DEVANAGARI_HEADINGS } from "./styles";
 
 /**
  * A detail page's Nepali text (issue 7) under a "नेपाली" heading, or a note that there is
@@ -30,7 +30,7 @@ export function NepaliSection({
       aria-labelledby={headingId}
       className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8"
     >
-      <h2 id={headingId} lang="ne" className={`font-sans text-xl font-bold text-ink ${DEVANAGARI}`}>
+      <h2 id={headingId} lang="ne" className={`text-xl font-bold text-ink ${DEVANAGARI}`}>
         {at("nepali.viewHeading")}
       </h2>
       {nepali.exists ? (
@@ -38,7 +38,7 @@ export function NepaliSection({
           {fields.map((field) => (
             <Fragment key={field.name}>
               <dt className="font-semibold text-muted">{field.label}</dt>
-              <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI}`}>
+              <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}>
                 {field.type === "markdown" && html !== undefined ? (
                   <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html }} />
                 ) : (
