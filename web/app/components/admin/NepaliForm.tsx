@@ -64,7 +64,7 @@ export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; la
 const SHARED: Record<KindKey, AdminMessageKey> = {
   team: "nepali.sharedTeam",
   image: "nepali.sharedGallery",
-  video: "nepali.sharedGallery",
+  video: "nepali.sharedVideo",
   blog: "nepali.sharedBlog",
 };
 

@@ -239,6 +239,7 @@ export const adminEn = {
   "nepali.shared": "Everything else ({fields}) is the same in both languages and is edited on the English tab.",
   "nepali.sharedTeam": "name, photo and joined date",
   "nepali.sharedGallery": "the file",
+  "nepali.sharedVideo": "the video file and poster image",
   "nepali.sharedBlog": "author and cover image",
   "nepali.fieldLabel": "{label} in Nepali",
   "nepali.readOnly": "read-only",
