@@ -21,7 +21,8 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   return (
     <a href={href} hrefLang={target} data-lang-switch="" className={className}>
       <span className="sr-only">{t("lang.label")}: </span>
-      <span lang={target}>{translator(target)("lang.switch")}</span>
+      {/* This catalogue's "lang.switch" is the other language's own name. */}
+      <span lang={target}>{t("lang.switch")}</span>
     </a>
   );
 }

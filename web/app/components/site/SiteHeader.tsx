@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Globe, MenuIcon } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
+import { useIsStaticPage } from "~/lib/static-page";
 import { useOpenDonate } from "./donate-context";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NAV_ITEMS } from "./nav";
@@ -16,6 +17,8 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
   const location = useLocation();
   const openDonate = useOpenDonate();
   const href = useLocalizePath();
+  // The staff login (the one hydrated page in this layout) has no Nepali version.
+  const bilingual = useIsStaticPage();
   const name = site?.name ?? "";
   const socialLabel = t("nav.social", { label: site?.socialLabel || t("nav.socialFallback") });
 
@@ -54,8 +57,10 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               <Globe size={20} />
             </a>
           ) : null}
-          <LanguageSwitch className="grid min-h-10 place-items-center rounded-full px-3 text-sm font-semibold text-sage ring-1 ring-sage/30 hover:bg-sage-light" />
-          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-4 text-sm">
+          {bilingual ? (
+            <LanguageSwitch className="grid min-h-10 place-items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap text-sage ring-1 ring-sage/30 hover:bg-sage-light" />
+          ) : null}
+          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-4 text-sm whitespace-nowrap">
             {t("donate.button")}
           </a>
 
