@@ -28,10 +28,12 @@ const STAFF = {
 const DEVANAGARI = /[\u0900-\u097F]/;
 const KEYS = Object.keys(en);
 
-/** The newest post's Nepali details path, read from the Nepali list. */
+/** The Nepali details path of the newest post that has a Nepali version (staff tests running
+ * alongside add English-only posts, which the list shows as English fallbacks). */
 async function firstNepaliBlogPath(page: Page): Promise<string> {
   await page.goto("/ne/blogs");
-  const href = await page.getByTestId("blog-list").locator("a[href^='/ne/blogs/details/']").first().getAttribute("href");
+  const translated = page.getByTestId("blog-list").locator("li").filter({ hasNot: page.locator("[data-fallback-badge]") });
+  const href = await translated.locator("a[href^='/ne/blogs/details/']").first().getAttribute("href");
   expect(href).toMatch(/^\/ne\/blogs\/details\/\d+$/);
   return href!;
 }
@@ -262,7 +264,10 @@ test.describe("English fallback", () => {
       const card = page.getByTestId("blog-list").locator("li", { has: page.locator(`a[href='${path}']`) });
       await expect(card.locator("[data-fallback-badge]")).toHaveText(ne["lang.fallbackBadge"]);
       await expect(card.locator("h2")).toHaveAttribute("lang", "en");
-      expect(await page.getByTestId("blog-list").locator("[data-fallback-badge]").count()).toBe(1);
+      // The posts that have a Nepali version carry no badge.
+      const translated = page.getByTestId("blog-list").locator("li").filter({ hasNot: page.locator("[data-fallback-badge]") });
+      expect(await translated.count()).toBeGreaterThan(0);
+      await expect(translated.locator("h2").first()).toHaveText(DEVANAGARI);
     } finally {
       const restore = await request.put(`${CMS}/api/blog/${blog.id}?locale=ne`, {
         headers: auth,
