@@ -57,7 +57,11 @@ function enhanceScript(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app (server/app.ts), which wraps React
   // Router's request handler with headers, the /uploads proxy and static files.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { target: "es2020" },
+  build: {
+    ...(isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { target: "es2020" }),
+    // Fonts stay files, however small: the CSP's font-src is 'self' (no data: URIs).
+    assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
+  },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), enhanceScript()],
   server: { host: "127.0.0.1", port: 3000 },
 }));

@@ -21,8 +21,14 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   return (
     <a href={href} hrefLang={target} data-lang-switch="" className={className}>
       <span className="sr-only">{t("lang.label")}: </span>
-      {/* This catalogue's "lang.switch" is the other language's own name. */}
-      <span lang={target}>{t("lang.switch")}</span>
+      {/* This catalogue's "lang.switch" is the other language's own name; below 400 px the
+          header shows its short form (the link's name stays the whole one). */}
+      <span lang={target}>
+        <span aria-hidden="true" className="min-[400px]:hidden">
+          {t("lang.switchShort")}
+        </span>
+        <span className="max-[399px]:sr-only">{t("lang.switch")}</span>
+      </span>
     </a>
   );
 }

@@ -8,7 +8,7 @@ import { LanguageSwitch } from "./LanguageSwitch";
 import { NAV_ITEMS } from "./nav";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3 py-2 text-[0.95rem] font-medium transition-colors ${
+  `rounded-full px-3 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors ${
     isActive ? "bg-saffron-light text-clay-dark" : "text-ink hover:bg-sand hover:text-clay-dark"
   }`;
 
@@ -52,7 +52,8 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               target="_blank"
               aria-label={socialLabel}
               title={socialLabel}
-              className="hidden size-10 place-items-center rounded-full text-sage hover:bg-sage-light md:grid"
+              // Only where the row has room for it beside the switcher (the footer always has it).
+              className="hidden size-10 place-items-center rounded-full text-sage hover:bg-sage-light min-[1360px]:grid"
             >
               <Globe size={20} />
             </a>

@@ -22,6 +22,8 @@ export const en = {
   // Language (issue 7). The switcher names the other language in that language.
   "lang.label": "Language",
   "lang.switch": "नेपाली",
+  // On phones narrower than 400 px, where the header has no room for the whole name.
+  "lang.switchShort": "ने",
   "lang.fallbackNotice": "This has not been translated into Nepali yet, so it is shown in English.",
   "lang.fallbackBadge": "In English",
   "lang.suggest.text": "This website is also available in Nepali.",

@@ -13,6 +13,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 const LATIN_ONLY: Partial<Record<MessageKey, string>> = {
   "donate.method.paypal": "brand name; Nepali payment pages write it in Latin letters",
   "lang.switch": "the language switcher names English in English, as switchers do",
+  "lang.switchShort": "the same, short: EN",
 };
 
 describe("Nepali message catalogue", () => {

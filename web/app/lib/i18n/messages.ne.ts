@@ -28,6 +28,7 @@ export const ne = {
   "lang.label": "भाषा",
   // The other language's own name, as every language switcher writes it.
   "lang.switch": "English",
+  "lang.switchShort": "EN",
   "lang.fallbackNotice": "यो अझै नेपालीमा अनुवाद भएको छैन, त्यसैले अङ्ग्रेजीमा देखाइएको छ।",
   "lang.fallbackBadge": "अङ्ग्रेजीमा",
   "lang.suggest.text": "यो वेबसाइट नेपालीमा पनि उपलब्ध छ।",
