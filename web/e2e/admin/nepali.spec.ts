@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { fixture, hydrated, login, unique } from "./support";
+import { fixture, hydrated, login, STAFF, unique } from "./support";
 
 // Issue 7: the language tab of the edit screens writes the Nepali version of the localised
 // fields through the CMS's `?locale=ne` contract.
@@ -177,6 +178,37 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     await row.getByRole("link", { name: `Delete ${name}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
+  });
+
+  test("'Joined At' converts known dates as Nepal's published calendar has them", async ({ page, request }) => {
+    // Written through the CMS contract, which takes any joined_at (the admin form sets today's).
+    const { token: jwt } = await (await request.post(`${CMS}/api/users/login`, { data: { email: STAFF.email, password: STAFF.password } })).json();
+    const known = [
+      // Constitution Day, Asoj 3, 2072 BS (khabarhub); New Year 2081 BS on 13 April 2024 (myrepublica).
+      { joined: "2015-09-20", shown: "3 Asoj 2072 BS (20 September 2015)" },
+      { joined: "2024-04-13", shown: "1 Baisakh 2081 BS (13 April 2024)" },
+    ];
+    const ids: number[] = [];
+    for (const { joined } of known) {
+      const created = await request.post(`${CMS}/api/team-member`, {
+        headers: { authorization: `Bearer ${jwt}` },
+        multipart: {
+          name: unique(`Joined ${joined}`),
+          role: "Volunteer",
+          bio: "Helps with homework.",
+          joined_at: joined,
+          photo: { name: "p.jpg", mimeType: "image/jpeg", buffer: readFileSync(fixture("member.jpg")) },
+        },
+      });
+      expect(created.status()).toBe(201);
+      ids.push((await created.json()).id);
+    }
+    await login(page, "/teams");
+    for (const [index, { shown }] of known.entries()) {
+      await page.goto(`/teams/${ids[index]}`);
+      await expect(page.getByRole("main")).toContainText(shown);
+    }
+    for (const id of ids) await request.delete(`${CMS}/api/team-member/${id}`, { headers: { authorization: `Bearer ${jwt}` } });
   });
 
   test("gallery image and video edit screens have the Nepali tab too", async ({ page }) => {
