@@ -180,6 +180,38 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
   });
 
+  test("unsaved text is not lost silently: switching tabs asks first", async ({ page }) => {
+    await login(page);
+    const id = await createPost(page, unique("Guarded post"), "Some words.");
+    await page.goto(`/blogs/edit/${id}`);
+    await hydrated(page);
+    await page.getByLabel("Title").fill("A title not saved yet");
+    const asked: string[] = [];
+    // First answer "stay", then "leave".
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await languageTabs(page).getByRole("link", { name: "नेपाली" }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe("You have changes that are not saved. Leave this page and lose them?");
+    await expect(page).toHaveURL(`/blogs/edit/${id}`);
+    await expect(page.getByLabel("Title")).toHaveValue("A title not saved yet");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await languageTabs(page).getByRole("link", { name: "नेपाली" }).click();
+    await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
+    await hydrated(page);
+    // Nothing typed on this tab: it is left without a question, and a save is never held up.
+    await languageTabs(page).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(`/blogs/edit/${id}`);
+    await hydrated(page);
+    await page.getByLabel("Title").fill("Saved this time");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/bloglist");
+    await expect(page.getByRole("row", { name: /Saved this time/ })).toBeVisible();
+  });
+
   test("'Joined At' converts known dates as Nepal's published calendar has them", async ({ page, request }) => {
     // Written through the CMS contract, which takes any joined_at (the admin form sets today's).
     const { token: jwt } = await (await request.post(`${CMS}/api/users/login`, { data: { email: STAFF.email, password: STAFF.password } })).json();

@@ -7,6 +7,7 @@ import { at } from "~/lib/admin/messages";
 import { ACCEPT, isAllowedFile, pickFile, schemaFor } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { MarkdownField } from "./MarkdownField";
+import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 export interface FieldSpec {
@@ -84,7 +85,7 @@ export function ContentForm({
     handleSubmit,
     setError,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
     // Spec section 5: validated on submit, re-validated on change afterwards.
@@ -94,6 +95,8 @@ export function ContentForm({
   });
 
   useEffect(() => () => xhrRef.current?.abort(), []);
+  // A failed save keeps what was typed, and so keeps asking before it is left.
+  const { allowLeave } = useUnsavedChangesGuard(isDirty || Boolean(actionData));
 
   const upload = () => {
     const form = formRef.current;
@@ -122,11 +125,14 @@ export function ContentForm({
     xhr.onload = () => {
       const response = xhr.response as SaveResponse | null;
       if (response?.ok) {
+        allowLeave();
         navigate(response.redirectTo);
         return;
       }
       setPhase("idle");
       if (response?.redirectTo) {
+        // The session ended: the login page, whatever was typed (it cannot be saved anyway).
+        allowLeave();
         navigate(response.redirectTo);
         return;
       }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import {
@@ -13,6 +13,7 @@ import {
 } from "~/lib/admin/kinds";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
+import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import type { FormActionData } from "./ContentForm";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
@@ -102,7 +103,7 @@ export function NepaliForm<K extends KindKey>({
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
     // As the English form: validated on submit, re-validated on change afterwards.
@@ -110,6 +111,12 @@ export function NepaliForm<K extends KindKey>({
     reValidateMode: "onChange",
     defaultValues: { ...initial },
   });
+
+  // Asks before unsaved Nepali text is left (the English tab is a link away); its own save may go.
+  const { allowLeave, stayGuarded } = useUnsavedChangesGuard(isDirty || Boolean(actionData?.errors));
+  useEffect(() => {
+    if (navigation.state === "idle") stayGuarded();
+  }, [navigation.state, stayGuarded]);
 
   // Removal asks first, in the same dialog as deletes. Without JavaScript the button is a
   // link to `&remove=1`, which renders the dialog on the server.
@@ -138,7 +145,10 @@ export function NepaliForm<K extends KindKey>({
         method="post"
         action={action}
         noValidate
-        onSubmit={handleSubmit(() => submit(formRef.current, { preventScrollReset: true }))}
+        onSubmit={handleSubmit(() => {
+          allowLeave();
+          submit(formRef.current, { preventScrollReset: true });
+        })}
         className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />

@@ -76,6 +76,7 @@ export const adminEn = {
 
   // ── Shared table, detail and form texts ───────────────────────────────────────────
   "common.actions": "Actions",
+  "common.unsavedChanges": "You have changes that are not saved. Leave this page and lose them?",
   "common.view": "View",
   "common.edit": "Edit",
   "common.delete": "Delete",
