@@ -63,7 +63,8 @@ try {
   }
   const blogs = await (await fetch(`${site}/blogs`)).text();
   const blogPath = /href="(\/blogs\/details\/\d+)"/.exec(blogs)?.[1] ?? '/blogs/details/1';
-  const pages = ['/', '/blogs', blogPath, '/gallery', '/current-committee'];
+  // Issue 6's pages, then the Nepali ones (issue 7: they add the 121 KB Devanagari font).
+  const pages = ['/', '/blogs', blogPath, '/gallery', '/current-committee', '/ne', '/ne/blogs', `/ne${blogPath}`, '/ne/gallery'];
 
   const reportsDir = path.join(repoRoot, '.test-tmp', 'lighthouse');
   mkdirSync(reportsDir, { recursive: true });
