@@ -6,7 +6,7 @@ import { KINDS, savePath, type KindKey, type UploadLimits } from "~/lib/admin/ki
 import { at } from "~/lib/admin/messages";
 import { ACCEPT, isAllowedFile, pickFile, schemaFor } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
-import { MarkdownField } from "./MarkdownField";
+import { TextFieldControl } from "./TextFieldControl";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
@@ -204,43 +204,16 @@ export function ContentForm({
             <label htmlFor={inputId} className={LABEL}>
               {field.label}
             </label>
-            {field.type === "markdown" ? (
-              <MarkdownField
-                inputProps={{ ...common, ...register(field.name), defaultValue: initial[field.name] ?? "" }}
-                rows={field.rows ?? 12}
-                maxLength={field.maxLength}
-                getValue={() => String(watch(field.name) ?? "")}
-              />
-            ) : field.type === "textarea" ? (
-              <textarea
-                {...common}
-                {...register(field.name)}
-                defaultValue={initial[field.name] ?? ""}
-                rows={field.rows ?? 5}
-                maxLength={field.maxLength}
-                className={`${INPUT} mt-1.5`}
-              />
-            ) : (
-              <input
-                {...common}
-                {...register(field.name)}
-                type={field.type}
-                defaultValue={initial[field.name] ?? ""}
-                maxLength={field.maxLength}
-                autoComplete={field.autoComplete ?? "off"}
-                className={`${INPUT} mt-1.5`}
-              />
-            )}
-            {field.hint ? (
-              <p id={hintId} className={HINT}>
-                {field.hint}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={errorId} className={FIELD_ERROR}>
-                {error}
-              </p>
-            ) : null}
+            <TextFieldControl
+              field={field}
+              common={common}
+              registration={register(field.name)}
+              defaultValue={initial[field.name] ?? ""}
+              getValue={() => String(watch(field.name) ?? "")}
+              hintId={hintId}
+              errorId={errorId}
+              error={error}
+            />
           </div>
         );
       })}

@@ -19,8 +19,8 @@ import type { FormActionData } from "./ContentForm";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { FORM_FIELDS } from "./form-fields";
 import { IconTrash } from "./icons";
-import { MarkdownField } from "./MarkdownField";
-import { DEVANAGARI, DEVANAGARI_HEADINGS, FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+import { TextFieldControl } from "./TextFieldControl";
+import { DEVANAGARI, HINT, LABEL } from "./styles";
 
 /**
  * The language tabs of an edit screen (issue 7): two links, so each tab has its own URL
@@ -195,47 +195,17 @@ export function NepaliForm<K extends KindKey>({
                 <label htmlFor={inputId} className={LABEL}>
                   {label}
                 </label>
-                {field.type === "markdown" ? (
-                  <MarkdownField
-                    inputProps={{ ...common, ...register(field.name), defaultValue: initial[field.name] ?? "" }}
-                    rows={field.rows ?? 12}
-                    maxLength={field.maxLength}
-                    getValue={() => String(watch(field.name) ?? "")}
-                    // Not monospace: Devanagari has none, and its spaces would come out wide.
-                    fontClass={DEVANAGARI}
-                    previewClass={`${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}
-                    lang="ne"
-                  />
-                ) : field.type === "textarea" ? (
-                  <textarea
-                    {...common}
-                    {...register(field.name)}
-                    defaultValue={initial[field.name] ?? ""}
-                    rows={field.rows ?? 5}
-                    maxLength={field.maxLength}
-                    className={`${INPUT} ${DEVANAGARI} mt-1.5`}
-                  />
-                ) : (
-                  <input
-                    {...common}
-                    {...register(field.name)}
-                    type="text"
-                    defaultValue={initial[field.name] ?? ""}
-                    maxLength={field.maxLength}
-                    autoComplete="off"
-                    className={`${INPUT} ${DEVANAGARI} mt-1.5`}
-                  />
-                )}
-                {field.hint ? (
-                  <p id={hintId} className={HINT}>
-                    {field.hint}
-                  </p>
-                ) : null}
-                {error ? (
-                  <p id={errorId} className={FIELD_ERROR}>
-                    {error}
-                  </p>
-                ) : null}
+                <TextFieldControl
+                  field={field}
+                  common={common}
+                  registration={register(field.name)}
+                  defaultValue={initial[field.name] ?? ""}
+                  getValue={() => String(watch(field.name) ?? "")}
+                  hintId={hintId}
+                  errorId={errorId}
+                  error={error}
+                  devanagari
+                />
               </div>
             </div>
           );

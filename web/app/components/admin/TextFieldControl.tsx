@@ -1,0 +1,77 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import type { FieldSpec } from "./ContentForm";
+import { MarkdownField } from "./MarkdownField";
+import { DEVANAGARI, DEVANAGARI_HEADINGS, FIELD_ERROR, HINT, INPUT } from "./styles";
+
+/**
+ * A text field's control, hint and error, as the English form and the Nepali tab both show them
+ * (the label and the layout around it are theirs). `devanagari` sets the Nepali typeface, and a
+ * Markdown field's preview in Nepali.
+ */
+export function TextFieldControl({
+  field,
+  common,
+  registration,
+  defaultValue,
+  getValue,
+  hintId,
+  errorId,
+  error,
+  devanagari = false,
+}: {
+  field: FieldSpec;
+  common: { id: string; lang?: string; "aria-invalid"?: true; "aria-describedby"?: string };
+  registration: UseFormRegisterReturn;
+  defaultValue: string;
+  /** The current value (the Markdown preview renders it). */
+  getValue: () => string;
+  hintId: string;
+  errorId: string;
+  error?: string;
+  devanagari?: boolean;
+}) {
+  const typeface = devanagari ? ` ${DEVANAGARI}` : "";
+  return (
+    <>
+      {field.type === "markdown" ? (
+        <MarkdownField
+          inputProps={{ ...common, ...registration, defaultValue }}
+          rows={field.rows ?? 12}
+          maxLength={field.maxLength}
+          getValue={getValue}
+          // Not monospace in Nepali: Devanagari has none, and its spaces would come out wide.
+          {...(devanagari ? { fontClass: DEVANAGARI, previewClass: `${DEVANAGARI} ${DEVANAGARI_HEADINGS}`, lang: "ne" } : {})}
+        />
+      ) : field.type === "textarea" ? (
+        <textarea
+          {...common}
+          {...registration}
+          defaultValue={defaultValue}
+          rows={field.rows ?? 5}
+          maxLength={field.maxLength}
+          className={`${INPUT}${typeface} mt-1.5`}
+        />
+      ) : (
+        <input
+          {...common}
+          {...registration}
+          type={devanagari ? "text" : field.type}
+          defaultValue={defaultValue}
+          maxLength={field.maxLength}
+          autoComplete={devanagari ? "off" : (field.autoComplete ?? "off")}
+          className={`${INPUT}${typeface} mt-1.5`}
+        />
+      )}
+      {field.hint ? (
+        <p id={hintId} className={HINT}>
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={FIELD_ERROR}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
