@@ -1,22 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, firstBlogPath, hydrated, PUBLIC_PAGES, test } from "./support/fixtures";
-
-async function scan(page: import("@playwright/test").Page) {
-  await hydrated(page);
-  // Reveal every scroll-animated card before checking colours.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(900);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { expect, firstBlogPath, hydrated, PUBLIC_PAGES, scanPage as scan, test } from "./support/fixtures";
 
 test.describe("accessibility (axe-core: no serious or critical violations)", () => {
   for (const { path } of PUBLIC_PAGES) {

@@ -1,10 +1,9 @@
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formatBsAd } from "../app/lib/i18n/bs-date";
 import { en } from "../app/lib/i18n/messages.en";
 import { ne } from "../app/lib/i18n/messages.ne";
-import { expect, hydrated, test } from "./support/fixtures";
+import { expect, hydrated, scanPage as scan, test } from "./support/fixtures";
 
 // Issue 7 (ADR 005): the public site in Nepali under /ne, the switcher, hreflang, the sitemap, the
 // Accept-Language suggestion, the English fallback, BS dates, Devanagari digits and font.
@@ -370,22 +369,6 @@ test("the sitemap lists every page in both languages, with alternates", async ({
 });
 
 test.describe("accessibility of the Nepali pages (axe-core: no serious or critical violations)", () => {
-  async function scan(page: Page) {
-    await hydrated(page);
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 500) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 60));
-      }
-      window.scrollTo(0, 0);
-    });
-    await page.waitForTimeout(900);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }
-
   for (const { ne: path } of PAGES) {
     test(path, async ({ page }) => {
       await page.goto(path);

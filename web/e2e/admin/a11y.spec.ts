@@ -1,16 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { hydrated, login } from "./support";
-
-async function seriousViolations(page: Page) {
-  await hydrated(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { seriousViolations } from "../support/fixtures";
 
 test.describe("admin accessibility (axe-core: no serious or critical violations)", () => {
   test("login, with and without errors", async ({ page }) => {

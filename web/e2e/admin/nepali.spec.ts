@@ -1,21 +1,11 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { fixture, hydrated, login, STAFF, unique } from "./support";
+import { seriousViolations } from "../support/fixtures";
 
 // Issue 7: the language tab of the edit screens writes the Nepali version of the localised
 // fields through the CMS's `?locale=ne` contract.
 const CMS = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
-
-async function seriousViolations(page: Page) {
-  await hydrated(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const languageTabs = (page: Page) => page.getByRole("navigation", { name: "Language of the text" });
 
