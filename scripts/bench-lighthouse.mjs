@@ -7,12 +7,10 @@
 // LIGHTHOUSE_URL (skip the stack and test an already running site at that address).
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfStale } from './lib/build-cache.mjs';
-import { ensureCmsBuilt } from './lib/cms.mjs';
-import { freshScratch, machineDescription, startCms, startWeb, stopAll } from './lib/bench-stack.mjs';
+import { ensureBenchBuilds, freshScratch, machineDescription, startCms, startWeb, stopAll, writeDocsBlock } from './lib/bench-stack.mjs';
 import { repoRoot, webDir } from './lib/paths.mjs';
 
 const requireWeb = createRequire(path.join(webDir, 'package.json'));
@@ -42,17 +40,7 @@ let chrome;
 try {
   let site = process.env.LIGHTHOUSE_URL?.replace(/\/+$/, '');
   if (!site) {
-    ensureCmsBuilt();
-    const buildDir = '.test-tmp/bench-build';
-    buildIfStale({
-      name: 'web (bench)',
-      root: webDir,
-      inputs: ['app', 'public', 'server', 'server.js', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
-      stampFile: path.join(webDir, buildDir, '.build-hash'),
-      command: 'npx',
-      args: ['react-router', 'build'],
-      env: { WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-    });
+    const buildDir = ensureBenchBuilds();
     const base = Number(process.env.LIGHTHOUSE_PORT_BASE ?? 4200);
     console.log('[lighthouse] starting a CMS on a fresh, seeded database and the web app...');
     const cms = await startCms({ port: base, dir: freshScratch('lighthouse') });
@@ -119,12 +107,7 @@ try {
   console.log(`\n${report}\n`);
 
   if (process.argv.includes('--docs')) {
-    const file = path.join(repoRoot, 'docs', 'performance.md');
-    const doc = readFileSync(file, 'utf8');
-    const start = '<!-- lighthouse:start -->';
-    const end = '<!-- lighthouse:end -->';
-    if (!doc.includes(start) || !doc.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
-    writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}\n${doc.slice(doc.indexOf(end))}`);
+    writeDocsBlock('lighthouse', report);
     console.log('[lighthouse] scores written to docs/performance.md');
   }
   const below = rows.filter((r) => CATEGORIES.some((c) => r[c] < TARGET[c]));

@@ -7,13 +7,11 @@
 //   memory of both processes is sampled every 20 ms: how far each rises above where it was.
 // Prints a Markdown report; `--docs` writes it into docs/performance.md.
 // Env: BENCH_UPLOAD_BYTES (200000000), BENCH_PORT_BASE (4300).
-import { createReadStream, openSync, closeSync, readFileSync, writeFileSync, writeSync, ftruncateSync } from 'node:fs';
+import { createReadStream, openSync, closeSync, readFileSync, writeSync, ftruncateSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { buildIfStale } from './lib/build-cache.mjs';
-import { ensureCmsBuilt } from './lib/cms.mjs';
-import { benchStaff, freshScratch, machineDescription, memoryOf, startCms, startWeb, stopAll } from './lib/bench-stack.mjs';
-import { repoRoot, webDir } from './lib/paths.mjs';
+import { benchStaff, ensureBenchBuilds, freshScratch, machineDescription, memoryOf, startCms, startWeb, stopAll, writeDocsBlock } from './lib/bench-stack.mjs';
+import { webDir } from './lib/paths.mjs';
 
 const uploadBytes = Number(process.env.BENCH_UPLOAD_BYTES ?? 200_000_000);
 const base = Number(process.env.BENCH_PORT_BASE ?? 4300);
@@ -82,17 +80,7 @@ function upload(webUrl, cookie, file, fields) {
 }
 
 try {
-  ensureCmsBuilt();
-  const buildDir = '.test-tmp/bench-build';
-  buildIfStale({
-    name: 'web (bench)',
-    root: webDir,
-    inputs: ['app', 'public', 'server', 'server.js', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
-    stampFile: path.join(webDir, buildDir, '.build-hash'),
-    command: 'npx',
-    args: ['react-router', 'build'],
-    env: { WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-  });
+  const buildDir = ensureBenchBuilds();
   const dir = freshScratch('bench-memory');
 
   console.log('[memory] CMS boots...');
@@ -161,12 +149,7 @@ try {
   ].join('\n');
   console.log(`\n${report}\n`);
   if (process.argv.includes('--docs')) {
-    const file = path.join(repoRoot, 'docs', 'performance.md');
-    const doc = readFileSync(file, 'utf8');
-    const startMark = '<!-- memory:start -->';
-    const endMark = '<!-- memory:end -->';
-    if (!doc.includes(startMark) || !doc.includes(endMark)) throw new Error(`${file} has no ${startMark} ... ${endMark} block`);
-    writeFileSync(file, `${doc.slice(0, doc.indexOf(startMark) + startMark.length)}\n${report}\n${doc.slice(doc.indexOf(endMark))}`);
+    writeDocsBlock('memory', report);
     console.log('[memory] figures written to docs/performance.md');
   }
 } catch (error) {

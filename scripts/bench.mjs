@@ -7,12 +7,10 @@
 // docs/performance.md. Env: BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_PORT_BASE (4100).
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildIfStale } from './lib/build-cache.mjs';
-import { ensureCmsBuilt } from './lib/cms.mjs';
-import { freshScratch, machineDescription, readyAfter, startCms, startWeb, stopAll } from './lib/bench-stack.mjs';
+import { ensureBenchBuilds, freshScratch, machineDescription, readyAfter, startCms, startWeb, stopAll, writeDocsBlock } from './lib/bench-stack.mjs';
 import { repoRoot, webDir } from './lib/paths.mjs';
 
 const autocannon = createRequire(path.join(webDir, 'package.json'))('autocannon');
@@ -44,18 +42,7 @@ process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
 try {
   console.log('[bench] building what is missing...');
-  ensureCmsBuilt();
-  // Its own web build: a developer's build/ (and a running `npm start`) stay untouched.
-  const buildDir = '.test-tmp/bench-build';
-  buildIfStale({
-    name: 'web (bench)',
-    root: webDir,
-    inputs: ['app', 'public', 'server', 'server.js', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
-    stampFile: path.join(webDir, buildDir, '.build-hash'),
-    command: 'npx',
-    args: ['react-router', 'build'],
-    env: { WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
-  });
+  const buildDir = ensureBenchBuilds();
 
   const machine = machineDescription();
   console.log('[bench] starting a CMS on a fresh, seeded database...');
@@ -145,12 +132,7 @@ try {
   writeFileSync(path.join(repoRoot, '.test-tmp', 'bench', 'results.json'), JSON.stringify({ machine, rows }, null, 2));
 
   if (process.argv.includes('--docs')) {
-    const file = path.join(repoRoot, 'docs', 'performance.md');
-    const doc = readFileSync(file, 'utf8');
-    const start = '<!-- bench:start -->';
-    const end = '<!-- bench:end -->';
-    if (!doc.includes(start) || !doc.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
-    writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}\n${doc.slice(doc.indexOf(end))}`);
+    writeDocsBlock('bench', report);
     console.log(`[bench] figures written to docs/performance.md`);
   }
 } catch (error) {

@@ -2,14 +2,44 @@
 // scratch database and upload folder under .test-tmp/, timed from spawn to first good answer.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cmsSecrets } from './cms-env.mjs';
-import { spawnCms } from './cms.mjs';
+import { buildIfStale } from './build-cache.mjs';
+import { ensureCmsBuilt, spawnCms } from './cms.mjs';
 import { repoRoot, webDir } from './paths.mjs';
 
 export const scratchDir = (name) => path.join(repoRoot, '.test-tmp', name);
+
+/**
+ * Builds what the benchmarks run, if stale: the CMS, and web into its own folder, so a
+ * developer's build/ (and a running `npm start`) stay untouched. Returns web's build folder.
+ */
+export function ensureBenchBuilds() {
+  ensureCmsBuilt();
+  const buildDir = '.test-tmp/bench-build';
+  buildIfStale({
+    name: 'web (bench)',
+    root: webDir,
+    inputs: ['app', 'public', 'server', 'server.js', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
+    stampFile: path.join(webDir, buildDir, '.build-hash'),
+    command: 'npx',
+    args: ['react-router', 'build'],
+    env: { WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+  });
+  return buildDir;
+}
+
+/** Replaces the `<!-- {block}:start -->` ... `<!-- {block}:end -->` part of docs/performance.md with `report`. */
+export function writeDocsBlock(block, report) {
+  const file = path.join(repoRoot, 'docs', 'performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = `<!-- ${block}:start -->`;
+  const end = `<!-- ${block}:end -->`;
+  if (!doc.includes(start) || !doc.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
+  writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}\n${doc.slice(doc.indexOf(end))}`);
+}
 
 /** Fresh scratch folder (database and uploads of a throwaway CMS). */
 export function freshScratch(name) {
