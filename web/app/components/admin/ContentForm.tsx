@@ -1,12 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { KINDS, savePath, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { ACCEPT, isAllowedFile, pickFile, schemaFor } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { TextFieldControl } from "./TextFieldControl";
+import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
@@ -86,13 +86,7 @@ export function ContentForm({
     setError,
     watch,
     formState: { errors, isDirty },
-  } = useForm<FieldValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
-    // Spec section 5: validated on submit, re-validated on change afterwards.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { ...initial },
-  });
+  } = useSchemaForm(schema, initial);
 
   useEffect(() => () => xhrRef.current?.abort(), []);
   // A failed save keeps what was typed, and so keeps asking before it is left.
@@ -279,7 +273,7 @@ function FileField({
   currentFile?: { url: string | null; alt: string };
   value: unknown;
   error?: string;
-  register: ReturnType<ReturnType<typeof useForm>["register"]>;
+  register: UseFormRegisterReturn;
   common: { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
   hintId: string;
   errorId: string;

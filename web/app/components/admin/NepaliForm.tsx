@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import {
   KINDS,
@@ -13,6 +11,7 @@ import {
 } from "~/lib/admin/kinds";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
+import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import type { FormActionData } from "./ContentForm";
@@ -104,13 +103,7 @@ export function NepaliForm<K extends KindKey>({
     handleSubmit,
     watch,
     formState: { errors, isDirty },
-  } = useForm<FieldValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
-    // As the English form: validated on submit, re-validated on change afterwards.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { ...initial },
-  });
+  } = useSchemaForm(schema, initial);
 
   // Asks before unsaved Nepali text is left (the English tab is a link away); its own save may go.
   const { allowLeave, stayGuarded } = useUnsavedChangesGuard(isDirty || Boolean(actionData?.errors));
