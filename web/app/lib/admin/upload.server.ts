@@ -118,41 +118,36 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
     if (options.textFields.includes(name) && !(name in result.fields)) result.fields[name] = value;
   });
 
+  /** Counts a file part and writes it to `diskName` in our folder, unless its type is refused. */
+  const receive = (stream: Readable, info: busboy.FileInfo, kind: "image" | "video", diskName: string): StoredFile => {
+    const file: StoredFile = { name: info.filename ?? "", type: info.mimeType ?? "", size: 0 };
+    stream.on("data", (chunk: Buffer) => {
+      file.size += chunk.length;
+    });
+    // A type the rules refuse is not worth the disk: count it and let it go.
+    if (!isAllowedFile({ ...file, size: 1 }, kind)) {
+      stream.resume();
+      return file;
+    }
+    // Never the client's name on disk: a fixed name inside our own temporary folder.
+    file.path = join(dir, diskName);
+    writes.push(pipeline(stream, createWriteStream(file.path, { flags: "wx" })));
+    return file;
+  };
+
   parser.on("file", (name, stream, info) => {
     if (imageFields.includes(name) && !result.images[name] && info.filename) {
-      const image: StoredFile = { name: info.filename, type: info.mimeType ?? "", size: 0 };
-      result.images[name] = image;
-      stream.on("data", (chunk: Buffer) => {
-        image.size += chunk.length;
-      });
-      if (!isAllowedFile({ ...image, size: 1 }, "image")) {
-        stream.resume();
-        return;
-      }
-      image.path = join(dir, `image-${imageFields.indexOf(name)}`);
-      writes.push(pipeline(stream, createWriteStream(image.path, { flags: "wx" })));
+      result.images[name] = receive(stream, info, "image", `image-${imageFields.indexOf(name)}`);
       return;
     }
     if (name !== options.fileField || result.file || !info.filename) {
       stream.resume();
       return;
     }
-    const file: StoredFile = { name: info.filename, type: info.mimeType ?? "", size: 0 };
-    result.file = file;
-    stream.on("data", (chunk: Buffer) => {
-      file.size += chunk.length;
-    });
     stream.on("limit", () => {
       result.tooLarge = true;
     });
-    // A type the rules refuse is not worth the disk: count it and let it go.
-    if (!isAllowedFile({ ...file, size: 1 }, options.fileKind)) {
-      stream.resume();
-      return;
-    }
-    // Never the client's name on disk: a fixed name inside our own temporary folder.
-    file.path = join(dir, "file");
-    writes.push(pipeline(stream, createWriteStream(file.path, { flags: "wx" })));
+    result.file = receive(stream, info, options.fileKind, "file");
   });
 
   // The whole body is capped too, whatever its framing claims.
