@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Modal } from "~/components/ui/Modal";
 import { Close, Mail, Phone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
-import { useT } from "~/lib/i18n";
+import { useLocale, useT } from "~/lib/i18n";
 import { DONATION_PRESETS_NPR, donationMailto, formatNpr, PAYMENT_OPTIONS } from "./donation";
 
 interface DonationModalProps {
@@ -18,11 +18,12 @@ interface DonationModalProps {
  */
 export function DonationModal({ open, onClose, site }: DonationModalProps) {
   const t = useT();
+  const locale = useLocale();
   const titleId = useId();
   const [amount, setAmount] = useState<number>(DONATION_PRESETS_NPR[0]);
   const [method, setMethod] = useState(PAYMENT_OPTIONS[0]!.id);
   const methodLabel = t(PAYMENT_OPTIONS.find((m) => m.id === method)!.label);
-  const amountText = formatNpr(amount);
+  const amountText = formatNpr(amount, locale);
 
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} panelClassName="max-w-lg">
@@ -57,10 +58,10 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
                   value={preset}
                   checked={amount === preset}
                   onChange={() => setAmount(preset)}
-                  data-amount-text={formatNpr(preset)}
+                  data-amount-text={formatNpr(preset, locale)}
                   className="sr-only"
                 />
-                {t("donate.amount", { amount: formatNpr(preset) })}
+                {t("donate.amount", { amount: formatNpr(preset, locale) })}
               </label>
             ))}
           </div>
@@ -91,7 +92,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
 
         <p className="mt-6 font-medium">{t("donate.howTo")}</p>
         {site ? (
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <a
               className="btn btn-primary"
               href={donationMailto(
@@ -108,7 +109,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
               <Mail size={18} />
               {t("donate.emailUs")}
             </a>
-            <a className="btn btn-ghost" href={site.phoneHref}>
+            <a className="btn btn-ghost whitespace-nowrap" href={site.phoneHref}>
               <Phone size={18} />
               {t("donate.callUs", { phone: site.phone })}
             </a>

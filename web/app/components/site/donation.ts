@@ -1,4 +1,7 @@
 import type { MessageKey } from "~/lib/i18n";
+// Not from ~/lib/i18n: the enhancement script imports this module and must not bring React along.
+import { toDevanagariDigits } from "~/lib/i18n/digits";
+import type { Locale } from "~/lib/i18n/paths";
 
 /** Spec section 9: the donation presets and payment options. */
 export const DONATION_PRESETS_NPR = [1000, 2000, 3000, 4000, 5000] as const;
@@ -15,6 +18,8 @@ export function donationMailto(email: string, subject: string, body: string): st
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-export function formatNpr(amount: number): string {
-  return amount.toLocaleString("en-IN");
+/** An amount grouped as in Nepal (1,00,000), in the page's digits. */
+export function formatNpr(amount: number, locale: Locale): string {
+  const grouped = amount.toLocaleString("en-IN");
+  return locale === "ne" ? toDevanagariDigits(grouped) : grouped;
 }

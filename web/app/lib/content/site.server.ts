@@ -73,7 +73,8 @@ function toSiteSettings({ siteSetting: s }: SiteQueryResult): SiteSettings {
     socialLabel: s.socialLabel ?? "",
     mapEmbedUrl: safeHttpUrl(s.mapEmbedUrl),
     mapUrl: mapPageUrl(safeHttpUrl(s.mapEmbedUrl)),
-    mapLabel: s.mapLabel ?? s.address,
+    // The map's own accessible name; without one the contact page names it by the address.
+    mapLabel: s.mapLabel?.trim() || null,
     siteUrl: env.PUBLIC_SITE_URL,
   });
 }

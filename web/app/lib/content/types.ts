@@ -20,7 +20,7 @@ export interface SiteSettings extends MaybeFallback {
   socialLabel: string;
   mapEmbedUrl: string | null;
   mapUrl: string | null;
-  mapLabel: string;
+  mapLabel: string | null;
   siteUrl: string;
 }
 

@@ -21,7 +21,7 @@ export const ne = {
   "nav.blogs": "ब्लगहरू",
   "nav.contact": "सम्पर्क",
   "nav.menu": "मेनु",
-  "nav.social": "{label} मा हामीलाई पछ्याउनुहोस्",
+  "nav.social": "{label}मा हामीलाई पछ्याउनुहोस्",
   "nav.socialFallback": "हाम्रो सामाजिक सञ्जाल पृष्ठ",
   "nav.homeLink": "{name}, गृहपृष्ठ",
 

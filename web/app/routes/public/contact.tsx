@@ -102,7 +102,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
             <>
               <iframe
                 src={site.mapEmbedUrl}
-                title={t("contact.mapTitle", { label: site.mapLabel })}
+                title={site.mapLabel ?? t("contact.mapTitle", { label: site.address })}
                 loading="lazy"
                 referrerPolicy="no-referrer"
                 sandbox="allow-scripts allow-same-origin allow-popups"
