@@ -51,14 +51,18 @@ export function DeleteButton({
         onOpen(id);
       }}
       className={compact ? ACTION_DANGER : "btn border border-red-300 bg-white text-red-700 hover:bg-red-50"}
+      title={compact ? at("common.delete") : undefined}
     >
       <IconTrash size={compact ? 16 : 18} />
-      {at("common.delete")}
+      <span className={compact ? ROW_ACTION_LABEL : undefined}>{at("common.delete")}</span>
       <span className="sr-only"> {label}</span>
     </Link>
   );
 }
 
+/** A row action's word: shown on cards and wide tables; between 1024 and 1279 px the table
+ * row shows the icon only (the word stays for screen readers, and as the tooltip). */
+export const ROW_ACTION_LABEL = "min-[1024px]:max-[1279px]:sr-only";
 export const ACTION_LINK =
   "inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-sand-200 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-sand";
 export const ACTION_DANGER =

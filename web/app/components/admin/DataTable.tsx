@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { at } from "~/lib/admin/messages";
-import { ACTION_LINK, DeleteButton } from "./ConfirmDelete";
+import { ACTION_LINK, DeleteButton, ROW_ACTION_LABEL } from "./ConfirmDelete";
 import { IconEye, IconPencil } from "./icons";
 
 export interface Column<T> {
@@ -11,8 +11,10 @@ export interface Column<T> {
 }
 
 /**
- * The admin lists: a table on laptops; on phones each row becomes a card whose cells
- * carry their column name (data-label), so nothing needs sideways scrolling.
+ * The admin lists: a table from 1024 px, where every column shrinks to fit the card and the
+ * actions never wrap or clip (icons only up to 1280 px, each still named for screen readers);
+ * below 1024 px each row becomes a card whose cells carry their column name (data-label), so
+ * nothing needs sideways scrolling. The card scrolls sideways rather than hide anything.
  */
 export function DataTable<T extends { id: number }>({
   caption,
@@ -26,38 +28,38 @@ export function DataTable<T extends { id: number }>({
   actions: (item: T) => React.ReactNode;
 }) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-      <table className="w-full border-collapse text-left max-md:block">
+    <div className="rounded-2xl max-[1023px]:bg-transparent min-[1024px]:overflow-x-auto min-[1024px]:border min-[1024px]:border-sand-200 min-[1024px]:bg-white min-[1024px]:shadow-card">
+      <table className="w-full border-collapse text-left max-[1023px]:block min-[1024px]:max-[1279px]:text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-sand/60 text-sm text-muted max-md:sr-only">
+        <thead className="bg-sand/60 text-sm text-muted max-[1023px]:sr-only">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3 font-semibold">
+              <th key={column.header} scope="col" className="px-2.5 py-3 font-semibold first:pl-4">
                 {column.header}
               </th>
             ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="w-px px-2.5 py-3 pr-4 font-semibold whitespace-nowrap">
               {at("common.actions")}
             </th>
           </tr>
         </thead>
-        <tbody className="max-md:block max-md:space-y-4">
+        <tbody className="max-[1023px]:block max-[1023px]:space-y-4">
           {items.map((item) => (
             <tr
               key={item.id}
-              className="border-t border-sand-200 align-top max-md:block max-md:rounded-2xl max-md:border max-md:bg-white max-md:p-4 max-md:shadow-card"
+              className="border-t border-sand-200 align-middle max-[1023px]:block max-[1023px]:rounded-2xl max-[1023px]:border max-[1023px]:bg-white max-[1023px]:p-4 max-[1023px]:shadow-card"
             >
               {columns.map((column) => (
                 <td
                   key={column.header}
                   data-label={column.header}
-                  className={`px-4 py-3 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1.5 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-sm max-md:before:font-semibold max-md:before:text-muted max-md:before:content-[attr(data-label)] ${column.className ?? ""}`}
+                  className={`px-2.5 py-2.5 first:pl-4 max-[1023px]:flex max-[1023px]:gap-3 max-[1023px]:px-0 max-[1023px]:py-1.5 max-[1023px]:before:w-24 max-[1023px]:before:shrink-0 max-[1023px]:before:text-sm max-[1023px]:before:font-semibold max-[1023px]:before:text-muted max-[1023px]:before:content-[attr(data-label)] ${column.className ?? ""}`}
                 >
                   <div className="min-w-0">{column.cell(item)}</div>
                 </td>
               ))}
-              <td className="px-4 py-3 max-md:block max-md:px-0 max-md:pt-3">
-                <div className="flex flex-wrap gap-2 lg:flex-nowrap">{actions(item)}</div>
+              <td className="w-px px-2.5 py-2.5 pr-4 max-[1023px]:block max-[1023px]:w-auto max-[1023px]:px-0 max-[1023px]:pt-3">
+                <div className="flex flex-wrap gap-2 min-[1024px]:flex-nowrap">{actions(item)}</div>
               </td>
             </tr>
           ))}
@@ -83,14 +85,14 @@ export function RowActions({
 }) {
   return (
     <>
-      <Link to={viewTo} className={ACTION_LINK}>
+      <Link to={viewTo} className={ACTION_LINK} title={at("common.view")}>
         <IconEye size={16} />
-        {at("common.view")}
+        <span className={ROW_ACTION_LABEL}>{at("common.view")}</span>
         <span className="sr-only"> {name}</span>
       </Link>
-      <Link to={editTo} className={ACTION_LINK}>
+      <Link to={editTo} className={ACTION_LINK} title={at("common.edit")}>
         <IconPencil size={16} />
-        {at("common.edit")}
+        <span className={ROW_ACTION_LABEL}>{at("common.edit")}</span>
         <span className="sr-only"> {name}</span>
       </Link>
       <DeleteButton id={id} label={name} onOpen={onDelete} compact />

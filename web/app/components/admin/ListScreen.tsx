@@ -73,9 +73,9 @@ export function ListScreen<T extends { id: number }>({
 export function Thumb({ src, alt, round = false }: { src: string | null; alt: string; round?: boolean }) {
   const shape = round ? "rounded-full" : "rounded-lg";
   if (!src) {
-    return <div className={`size-14 ${shape} bg-sand`} role="img" aria-label={alt} />;
+    return <div className={`size-12 ${shape} bg-sand`} role="img" aria-label={alt} />;
   }
   return (
-    <img src={src} alt={alt} width={56} height={56} loading="lazy" className={`size-14 ${shape} object-cover bg-sand`} />
+    <img src={src} alt={alt} width={48} height={48} loading="lazy" className={`size-12 ${shape} object-cover bg-sand`} />
   );
 }

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { at } from "~/lib/admin/messages";
-import { formatBsAd } from "~/lib/i18n/bs-date";
+import { bsAdParts, formatBsAd } from "~/lib/i18n/bs-date";
 import { ErrorAlert } from "./Feedback";
 import { IconArrowLeft, IconPlus } from "./icons";
 
@@ -71,6 +71,16 @@ export function formatJoinedAt(value: string | null | undefined): string | null 
   }
 }
 
+/** formatJoinedAt's two halves, for places that set them on two lines. */
+export function joinedAtParts(value: string | null | undefined): { bs: string | null; ad: string } | null {
+  if (!value) return null;
+  try {
+    return bsAdParts(value, "en");
+  } catch {
+    return null;
+  }
+}
+
 /** What a child route shows when its loader or render failed: inside the sidebar layout. */
 export function AdminRouteError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -97,4 +107,17 @@ export function AdminRouteError({ error }: { error: unknown }) {
 /** The document title of an admin page. */
 export function adminMeta(title: string) {
   return [{ title: `${title} · ${at("nav.panel")}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** An e-mail address that may wrap only before its "@", never inside a word. */
+export function EmailText({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return <span className="break-words">{address}</span>;
+  return (
+    <span>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
+  );
 }

@@ -85,6 +85,20 @@ function adDay(input: Date | string): AdDay {
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
+/** Today's date in Nepal, 'YYYY-MM-DD' (a new team member's default 'Joined At'). */
+export function todayInNepal(now: Date = new Date()): string {
+  return isoDay(adDay(now));
+}
+
+/** A 'YYYY-MM-DD' that names a real calendar day (2024-02-31 does not). */
+export function isCalendarDate(value: string): boolean {
+  try {
+    return DATE_ONLY.test(value) && Boolean(adDay(value));
+  } catch {
+    return false;
+  }
+}
+
 function bsOf(ad: AdDay): BsDate {
   try {
     const { year, month, day } = bikramSambat.toBik(isoDay(ad));
@@ -133,22 +147,32 @@ function formatDay(d: { year: number; month: number; day: number }, months: read
 }
 
 /**
- * The BS date, then the AD date in brackets:
- * en "9 Mangsir 2081 BS (24 November 2024)", ne "९ मङ्सिर २०८१ (२४ नोभेम्बर २०२४)".
- * Past the library's table (after 2090 BS) it gives the AD date alone: a page should still
- * show when something happened. Input that is not a date throws a RangeError.
+ * The two halves of a date as pages show it: the BS date ("9 Mangsir 2081 BS" /
+ * "९ मङ्सिर २०८१"; null past the library's table, after 2090 BS) and the AD date
+ * ("24 November 2024" / "२४ नोभेम्बर २०२४"). Input that is not a date throws a RangeError.
  */
-export function formatBsAd(date: Date | string, locale: DateLocale): string {
-  const ad = adDay(date);
-  const adText = formatDay(ad, AD_MONTHS[locale], locale);
+export function bsAdParts(date: Date | string, locale: DateLocale): { bs: string | null; ad: string } {
+  const day = adDay(date);
+  const ad = formatDay(day, AD_MONTHS[locale], locale);
   let bs: BsDate;
   try {
-    bs = bsOf(ad);
+    bs = bsOf(day);
   } catch {
-    return adText;
+    return { bs: null, ad };
   }
   const bsText = formatDay(bs, BS_MONTHS[locale], locale);
-  return locale === "en" ? `${bsText} BS (${adText})` : `${bsText} (${adText})`;
+  return { bs: locale === "en" ? `${bsText} BS` : bsText, ad };
+}
+
+/**
+ * The BS date, then the AD date in brackets:
+ * en "9 Mangsir 2081 BS (24 November 2024)", ne "९ मङ्सिर २०८१ (२४ नोभेम्बर २०२४)".
+ * Past the library's table it gives the AD date alone: a page should still show when
+ * something happened.
+ */
+export function formatBsAd(date: Date | string, locale: DateLocale): string {
+  const { bs, ad } = bsAdParts(date, locale);
+  return bs ? `${bs} (${ad})` : ad;
 }
 
 /**

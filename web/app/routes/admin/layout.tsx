@@ -171,7 +171,7 @@ function AdminShell({ userName, children }: { userName: string | null; children:
   );
 
   return (
-    <div className="min-h-dvh bg-cream md:grid md:grid-cols-[17rem_1fr]">
+    <div className="min-h-dvh bg-cream md:grid md:grid-cols-[15rem_1fr] min-[1280px]:grid-cols-[17rem_1fr]">
       <a
         href="#admin-main"
         className="sr-only z-[60] rounded-full bg-clay px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -211,37 +211,42 @@ function AdminShell({ userName, children }: { userName: string | null; children:
         <div aria-hidden="true" className="fixed inset-0 z-40 bg-night/50 md:hidden" onClick={() => setDrawerOpen(false)} />
       ) : null}
 
-      {/* Without JavaScript the menu link targets #admin-drawer, and :target shows it. */}
-      <div
-        id="admin-drawer"
-        ref={drawer}
-        role={drawerOpen ? "dialog" : undefined}
-        aria-modal={drawerOpen ? true : undefined}
-        aria-label={drawerOpen ? at("nav.menu") : undefined}
-        tabIndex={-1}
-        className={`${drawerOpen ? "flex" : "hidden"} fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] flex-col bg-white shadow-2xl outline-none target:flex md:sticky md:top-0 md:z-auto md:flex md:h-dvh md:w-auto md:max-w-none md:border-r md:border-sand-200 md:shadow-none`}
-      >
-        <div className="flex items-center justify-between border-b border-sand-200 px-5 py-4">
-          <Link to="/dashboard" className="font-serif text-xl font-bold text-clay-dark">
-            {at("nav.panel")}
-          </Link>
-          <a
-            href="#admin-main"
-            role="button"
-            aria-label={at("nav.closeMenu")}
-            onClick={(event) => {
-              event.preventDefault();
-              setDrawerOpen(false);
-            }}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-sand md:hidden"
-          >
-            <IconClose />
-          </a>
+      {/* The sidebar's column: white and bordered the whole height of a long page, while the
+          menu inside it stays in view (sticky). On phones the drawer is fixed and this box is
+          not there (display: contents). */}
+      <div className="contents md:block md:border-r md:border-sand-200 md:bg-white">
+        {/* Without JavaScript the menu link targets #admin-drawer, and :target shows it. */}
+        <div
+          id="admin-drawer"
+          ref={drawer}
+          role={drawerOpen ? "dialog" : undefined}
+          aria-modal={drawerOpen ? true : undefined}
+          aria-label={drawerOpen ? at("nav.menu") : undefined}
+          tabIndex={-1}
+          className={`${drawerOpen ? "flex" : "hidden"} fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] flex-col bg-white shadow-2xl outline-none target:flex md:sticky md:top-0 md:z-auto md:flex md:h-dvh md:w-auto md:max-w-none md:shadow-none`}
+        >
+          <div className="flex items-center justify-between border-b border-sand-200 px-5 py-4">
+            <Link to="/dashboard" className="font-serif text-xl font-bold text-clay-dark">
+              {at("nav.panel")}
+            </Link>
+            <a
+              href="#admin-main"
+              role="button"
+              aria-label={at("nav.closeMenu")}
+              onClick={(event) => {
+                event.preventDefault();
+                setDrawerOpen(false);
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-sand md:hidden"
+            >
+              <IconClose />
+            </a>
+          </div>
+          {nav}
         </div>
-        {nav}
       </div>
 
-      <main id="admin-main" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 md:px-10 md:py-10">
+      <main id="admin-main" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 md:py-10 min-[1280px]:px-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
     </div>

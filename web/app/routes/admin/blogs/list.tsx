@@ -1,6 +1,6 @@
 import type { Route } from "./+types/list";
 import { ListScreen, Thumb } from "~/components/admin/ListScreen";
-import { AdminRouteError, adminMeta } from "~/components/admin/Page";
+import { AdminRouteError, adminMeta, EmailText } from "~/components/admin/Page";
 import type { BlogPost } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { deleteAction, listLoader } from "~/lib/admin/routes.server";
@@ -24,7 +24,7 @@ export default function BlogListPage({ loaderData, actionData }: Route.Component
       nameOf={(post) => post.title}
       columns={[
         { header: at("blogs.col.title"), cell: (b) => <span className="font-semibold">{b.title}</span> },
-        { header: at("blogs.col.author"), cell: (b) => <span className="break-all">{b.author}</span> },
+        { header: at("blogs.col.author"), cell: (b) => <EmailText address={b.author} /> },
         {
           header: at("blogs.col.image"),
           cell: (b) =>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/list";
 import { ListScreen, Thumb } from "~/components/admin/ListScreen";
-import { AdminRouteError, adminMeta, formatJoinedAt } from "~/components/admin/Page";
+import { AdminRouteError, adminMeta, joinedAtParts } from "~/components/admin/Page";
 import type { TeamMember } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { deleteAction, listLoader } from "~/lib/admin/routes.server";
@@ -26,16 +26,17 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
         {
           header: at("teams.col.photo"),
           cell: (m) => <Thumb src={m.photoUrl ?? "/avatar-placeholder.svg"} alt={at("common.photoOf", { name: m.name })} round />,
+          className: "w-px",
         },
         { header: at("teams.col.name"), cell: (m) => <span className="font-semibold">{m.name}</span> },
         { header: at("teams.col.role"), cell: (m) => m.role },
         {
           header: at("teams.col.bio"),
-          cell: (m) => <p className="line-clamp-2 max-w-xs text-muted">{m.bio || at("teams.noBio")}</p>,
+          cell: (m) => <p className="line-clamp-2 max-w-xs text-sm text-muted">{m.bio || at("teams.noBio")}</p>,
         },
         {
           header: at("teams.col.joinedAt"),
-          cell: (m) => <span className="block min-w-36">{formatJoinedAt(m.joined_at) ?? at("teams.unknown")}</span>,
+          cell: (m) => <JoinedAt value={m.joined_at} />,
         },
       ]}
     />
@@ -44,4 +45,16 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminRouteError error={error} />;
+}
+
+/** "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere. */
+function JoinedAt({ value }: { value: string | null }) {
+  const parts = joinedAtParts(value);
+  if (!parts) return <span>{at("teams.unknown")}</span>;
+  return (
+    <span className="block text-sm whitespace-nowrap">
+      {parts.bs ?? parts.ad}
+      {parts.bs ? <span className="block text-muted">({parts.ad})</span> : null}
+    </span>
+  );
 }

@@ -1,0 +1,135 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { login } from "./support";
+
+// Every admin list, at the sizes staff use, keeps each row's View, Edit and Delete in reach:
+// inside the viewport and inside every ancestor that could clip them, and clickable.
+
+const LISTS = ["/teams", "/gallery/images", "/gallery/videos", "/bloglist"] as const;
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * For every row action of the list (View, Edit, Delete): scrolled into view as a visitor would,
+ * is its whole box inside the viewport and inside every ancestor that clips, and is it what a
+ * click at its centre hits? Returns what is not.
+ */
+const actionsOutOfReach = (page: Page) =>
+  page.locator("main tbody").evaluate((tbody) => {
+    const problems: string[] = [];
+    const rows = [...tbody.querySelectorAll("tr")];
+    for (const row of rows) {
+      for (const word of ["View", "Edit", "Delete"]) {
+        const control = [...row.querySelectorAll("a")].find((a) => a.textContent?.trim().startsWith(word));
+        if (!control) {
+          problems.push(`row ${rows.indexOf(row)}: no ${word}`);
+          continue;
+        }
+        control.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+        const box = control.getBoundingClientRect();
+        let { left, top, right, bottom } = box;
+        for (let node = control.parentElement; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          const clip = node.getBoundingClientRect();
+          if (style.overflowX !== "visible") [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+          if (style.overflowY !== "visible") [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+        }
+        [left, top] = [Math.max(left, 0), Math.max(top, 0)];
+        [right, bottom] = [Math.min(right, document.documentElement.clientWidth), Math.min(bottom, window.innerHeight)];
+        const whole = box.width > 0 && left <= box.left + 0.5 && right >= box.right - 0.5 && top <= box.top + 0.5 && bottom >= box.bottom - 0.5;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (!whole || !hit || !control.contains(hit)) {
+          problems.push(`${control.getAttribute("href")}: box ${JSON.stringify(box)}, visible ${JSON.stringify({ left, top, right, bottom })}, hit ${hit?.tagName}`);
+        }
+      }
+    }
+    return { rows: rows.length, problems };
+  });
+
+for (const size of SIZES) {
+  test(`at ${size.width}x${size.height} every row's View, Edit and Delete are in reach and work`, async ({ page }) => {
+    await page.setViewportSize(size);
+    test.setTimeout(90_000);
+    await login(page);
+    for (const list of LISTS) {
+      await page.goto(list);
+      const rows = page.locator("main tbody tr");
+      const { rows: count, problems } = await actionsOutOfReach(page);
+      expect(count, `${list} has rows`).toBeGreaterThan(0);
+      expect(problems, list).toEqual([]);
+      // The table never scrolls sideways to reach them.
+      const scroller = page.locator("main table").locator("..");
+      expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      // And they work: View and Edit open the item, Delete asks first.
+      const first = rows.first();
+      await first.getByRole("link", { name: /^View / }).click();
+      await expect(page).toHaveURL(/\/\d+$/);
+      await page.goBack();
+      await first.getByRole("link", { name: /^Edit / }).click();
+      await expect(page).toHaveURL(/edit/);
+      await page.goto(list);
+      await rows.first().getByRole("link", { name: /^Delete / }).click();
+      const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).or(dialog.getByRole("link", { name: "Cancel" })).first().click();
+      await expect(dialog).toBeHidden();
+    }
+  });
+}
+
+test("rows are compact at 1024 px: no row is taller than its content needs", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await login(page);
+  await page.goto("/teams");
+  const heights = await page.locator("main tbody tr").evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  // A photo (48 px) or three lines of a long name, with padding: never the 145 px of wrapped actions.
+  for (const height of heights) expect(height).toBeLessThan(100);
+});
+
+test("the sidebar's white column reaches the bottom of a long page", async ({ page }) => {
+  // A short window makes the team list much longer than the screen.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await login(page);
+  await page.goto("/teams");
+  const column = page.locator("#admin-drawer").locator("..");
+  const [columnBottom, pageHeight, background] = await column.evaluate((el) => [
+    el.getBoundingClientRect().bottom + window.scrollY,
+    document.documentElement.scrollHeight,
+    getComputedStyle(el).backgroundColor,
+  ]);
+  expect(pageHeight).toBeGreaterThan(420 * 1.5);
+  expect(columnBottom).toBeGreaterThanOrEqual((pageHeight as number) - 1);
+  expect(background).toBe("rgb(255, 255, 255)");
+  // Scrolled to the end, the menu is still on screen (it stays in view).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator("#admin-drawer").getByRole("link", { name: "Teams" })).toBeInViewport();
+});
+
+for (const width of [1024, 1280]) {
+  test(`at ${width} px authors' e-mails never break inside a word`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await login(page);
+    await page.goto("/bloglist");
+    const cells = page.locator("main tbody td[data-label='Author']");
+    const count = await cells.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      // Each piece (the name, then "@domain") is laid out on a single line.
+      const piecesOnOneLine = await cells.nth(i).evaluate((cell) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const result: boolean[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          result.push(new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size <= 1);
+        }
+        return result;
+      });
+      expect(piecesOnOneLine.every(Boolean), await cells.nth(i).innerText()).toBe(true);
+    }
+  });
+}
