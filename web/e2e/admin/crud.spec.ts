@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { formatBsAd } from "../../app/lib/i18n/bs-date";
+import { formatBsAd, todayInNepal } from "../../app/lib/i18n/bs-date";
 import { fixture, hydrated, login, unique } from "./support";
 
 /** The image really loaded, from this site (the /uploads proxy), past the CSP. */
@@ -46,6 +46,8 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await page.getByLabel("Name").fill(name);
     await page.getByLabel("Role").fill("House mother");
     await page.getByLabel("Bio").fill("Looks after the younger girls and the kitchen garden.");
+    // Joined At starts at today (in Nepal), its BS date read out beside it.
+    await expect(page.getByLabel("Joined At")).toHaveValue(todayInNepal());
     await page.getByLabel("Photo").setInputFiles(fixture("member.jpg"));
     await expect(page.getByText("Photo is required")).toHaveCount(0);
     await expect(page.getByRole("img", { name: "Selected file" })).toBeVisible();
@@ -61,8 +63,8 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page).toHaveURL(/\/teams\/\d+$/);
     await expect(page.getByRole("heading", { name })).toBeVisible();
     await expect(page.getByText("Looks after the younger girls")).toBeVisible();
-    // Joined today (the CMS's UTC date), shown as BS then AD (issue 7): "20 Kartik 2083 BS (5 November 2026)".
-    const today = formatBsAd(new Date().toISOString().slice(0, 10), "en");
+    // Joined today, shown as BS then AD: "20 Kartik 2083 BS (5 November 2026)".
+    const today = formatBsAd(todayInNepal(), "en");
     expect(today).toMatch(/^\d{1,2} [A-Za-z]+ \d{4} BS \(\d{1,2} [A-Za-z]+ \d{4}\)$/);
     await expect(page.getByRole("definition").filter({ hasText: today })).toBeVisible();
     await expectLoadedImage(page.getByRole("img", { name: `Photo of ${name}` }));
@@ -81,6 +83,37 @@ test.describe("admin round trips: create, view, edit, delete", () => {
 
     await confirmDelete(page, row.getByRole("link", { name: `Delete ${name}` }), "Are you sure you want to delete this team member?");
     await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  });
+
+  test("team member who joined years ago: Joined At is chosen, read out in BS and kept on edit", async ({ page }) => {
+    const name = unique("Bishnu Karki");
+    await login(page, "/teams/new");
+    await hydrated(page);
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Role").fill("Cook");
+    await page.getByLabel("Bio").fill("Has cooked for the children since the home opened its own building.");
+    await page.getByLabel("Photo").setInputFiles(fixture("member.jpg"));
+    // Constitution Day 2072 BS.
+    await page.getByLabel("Joined At").fill("2015-09-20");
+    await expect(page.getByTestId("date-reading")).toHaveText("20 September 2015 · 3 Asoj 2072 BS");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/teams");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("3 Asoj 2072 BS");
+    await expect(row).toContainText("(20 September 2015)");
+
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await hydrated(page);
+    await expect(page.getByLabel("Joined At")).toHaveValue("2015-09-20");
+    await page.getByLabel("Role").fill("Head cook");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/teams");
+    await expect(row).toContainText("Head cook");
+    await expect(row).toContainText("3 Asoj 2072 BS");
+
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   });
 

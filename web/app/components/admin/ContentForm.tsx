@@ -13,7 +13,7 @@ import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 export interface FieldSpec {
   name: string;
   label: string;
-  type: "text" | "email" | "textarea" | "markdown" | "file";
+  type: "text" | "email" | "textarea" | "markdown" | "date" | "file";
   maxLength?: number;
   rows?: number;
   hint?: string;

@@ -37,15 +37,23 @@ export function formTitle(kind: KindKey, mode: "create" | "edit"): string {
 export function NewScreen({
   kind,
   limits,
+  today,
   actionData,
 }: {
   kind: KindKey;
   limits: UploadLimits;
+  /** Today in Nepal, 'YYYY-MM-DD': a new member joins today unless staff say otherwise. */
+  today: string;
   actionData?: FormActionData;
 }) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   // A new post is usually written by whoever is signed in.
-  const defaults = kind === "blog" ? { ...EMPTY_VALUES.blog, author: layout?.user?.email ?? "" } : EMPTY_VALUES[kind];
+  const defaults =
+    kind === "blog"
+      ? { ...EMPTY_VALUES.blog, author: layout?.user?.email ?? "" }
+      : kind === "team"
+        ? { ...EMPTY_VALUES.team, joined_at: today }
+        : EMPTY_VALUES[kind];
   return (
     <>
       <BackLink to={KINDS[kind].listPath} label={at("common.back")} />

@@ -1,5 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { FieldSpec } from "./ContentForm";
+import { at } from "~/lib/admin/messages";
+import { bsAdParts, isCalendarDate } from "~/lib/i18n/bs-date";
 import { MarkdownField } from "./MarkdownField";
 import { DEVANAGARI, DEVANAGARI_HEADINGS, FIELD_ERROR, HINT, INPUT } from "./styles";
 
@@ -42,6 +44,11 @@ export function TextFieldControl({
           // Not monospace in Nepali: Devanagari has none, and its spaces would come out wide.
           {...(devanagari ? { fontClass: DEVANAGARI, previewClass: `${DEVANAGARI} ${DEVANAGARI_HEADINGS}`, lang: "ne" } : {})}
         />
+      ) : field.type === "date" ? (
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1">
+          <input {...common} {...registration} type="date" defaultValue={defaultValue} className={`${INPUT} max-w-[14rem]`} />
+          <DateReading value={getValue()} />
+        </div>
       ) : field.type === "textarea" ? (
         <textarea
           {...common}
@@ -73,5 +80,15 @@ export function TextFieldControl({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The chosen day as staff read it: the AD date and the Bikram Sambat one beside it. */
+function DateReading({ value }: { value: string }) {
+  const parts = isCalendarDate(value) ? bsAdParts(value, "en") : null;
+  return (
+    <p aria-live="polite" className="text-sm text-muted" data-testid="date-reading">
+      {parts ? (parts.bs ? at("common.dateReading", { ad: parts.ad, bs: parts.bs }) : parts.ad) : null}
+    </p>
   );
 }

@@ -8,6 +8,7 @@ export const FORM_FIELDS: Record<KindKey, FieldSpec[]> = {
     { name: "name", label: at("teams.field.name"), type: "text", maxLength: 120, autoComplete: "name" },
     { name: "role", label: at("teams.field.role"), type: "text", maxLength: 120, autoComplete: "organization-title" },
     { name: "bio", label: at("teams.field.bio"), type: "textarea", maxLength: 5000, rows: 5 },
+    { name: "joined_at", label: at("teams.field.joinedAt"), type: "date", hint: at("teams.joinedAtHint") },
     { name: "photo", label: at("teams.field.photo"), type: "file" },
   ],
   image: [
@@ -37,7 +38,7 @@ export const FORM_FIELDS: Record<KindKey, FieldSpec[]> = {
 };
 
 export const EMPTY_VALUES: Record<KindKey, Record<string, string>> = {
-  team: { name: "", role: "", bio: "" },
+  team: { name: "", role: "", bio: "", joined_at: "" },
   image: { title: "", description: "" },
   video: { title: "", description: "" },
   blog: { title: "", content: "", author: "" },

@@ -43,7 +43,7 @@ export const KINDS: Record<KindKey, KindConfig> = {
     api: "team-member",
     fileField: "photo",
     fileKind: "image",
-    textFields: ["name", "role", "bio"],
+    textFields: ["name", "role", "bio", "joined_at"],
     listPath: "/teams",
     newPath: "/teams/new",
     viewPath: (id) => `/teams/${id}`,

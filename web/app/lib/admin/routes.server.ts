@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { deleteItem, getItem, listItems } from "./cms-admin.server";
 import { KINDS, parseId, type KindKey } from "./kinds";
+import { todayInNepal } from "~/lib/i18n/bs-date";
 import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
 import { flashNotice, requireStaff } from "./session.server";
@@ -31,7 +32,7 @@ export async function itemLoader<K extends KindKey>(request: Request, kind: K, r
 /** A create page: only the upload limits the browser checks. */
 export async function newLoader(request: Request) {
   await requireStaff(request);
-  return data({ limits: uploadLimits() }, { headers: NO_STORE });
+  return data({ limits: uploadLimits(), today: todayInNepal() }, { headers: NO_STORE });
 }
 
 export interface DeleteActionData {

@@ -58,6 +58,19 @@ describe("team form", () => {
     const result = teamSchema({ mode: "edit" }).safeParse({ name: "x".repeat(121), role: "r", bio: "b" });
     expect(errorsOf(result)).toEqual({ name: ["Name must be at most 120 characters."] });
   });
+
+  it("takes a real calendar day as Joined At, or none", () => {
+    const schema = teamSchema({ mode: "edit" });
+    const base = { name: "Asha", role: "Warden", bio: "Kind." };
+    for (const joined_at of ["2011-06-15", "2024-02-29", "", undefined]) {
+      expect(schema.safeParse({ ...base, joined_at }).success, String(joined_at)).toBe(true);
+    }
+    for (const joined_at of ["2024-02-31", "2023-02-29", "15/06/2011", "2011-6-15", "yesterday"]) {
+      expect(errorsOf(schema.safeParse({ ...base, joined_at })), joined_at).toEqual({
+        joined_at: ["Joined date must be a valid date (YYYY-MM-DD)."],
+      });
+    }
+  });
 });
 
 describe("image form", () => {

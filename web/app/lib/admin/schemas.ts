@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/i18n/bs-date";
 import type { KindKey, UploadLimits } from "./kinds";
 import { at } from "./messages";
 
@@ -145,6 +146,13 @@ export function teamSchema(options: FormSchemaOptions) {
     name: requiredText(at("field.nameRequired"), "Name", 120),
     role: requiredText(at("field.roleRequired"), "Role", 120),
     bio: requiredText(at("field.bioRequired"), "Bio", 5000),
+    // The day a member joined: a real calendar date. The form fills in today; left empty, a new
+    // member joins today and an edited one keeps the stored date (the CMS's rule).
+    joined_at: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || isCalendarDate(value), at("field.invalidDate")),
     photo: fileField({
       kind: "image",
       requiredMessage: options.mode === "create" ? at("field.photoRequired") : undefined,

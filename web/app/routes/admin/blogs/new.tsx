@@ -11,7 +11,7 @@ export const loader = ({ request }: Route.LoaderArgs) => newLoader(request);
 export const action = ({ request }: Route.ActionArgs) => saveAction(request, "blog");
 
 export default function NewBlogPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <NewScreen kind="blog" limits={loaderData.limits} actionData={actionData} />;
+  return <NewScreen kind="blog" limits={loaderData.limits} today={loaderData.today} actionData={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,7 +11,7 @@ export const loader = ({ request }: Route.LoaderArgs) => newLoader(request);
 export const action = ({ request }: Route.ActionArgs) => saveAction(request, "image");
 
 export default function NewImagePage({ loaderData, actionData }: Route.ComponentProps) {
-  return <NewScreen kind="image" limits={loaderData.limits} actionData={actionData} />;
+  return <NewScreen kind="image" limits={loaderData.limits} today={loaderData.today} actionData={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,7 +11,7 @@ export const loader = ({ request }: Route.LoaderArgs) => newLoader(request);
 export const action = ({ request }: Route.ActionArgs) => saveAction(request, "video");
 
 export default function NewVideoPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <NewScreen kind="video" limits={loaderData.limits} actionData={actionData} />;
+  return <NewScreen kind="video" limits={loaderData.limits} today={loaderData.today} actionData={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
