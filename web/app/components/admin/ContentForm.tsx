@@ -1,27 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { KINDS, savePath, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import { FILE_TYPES } from "~/lib/admin/contract-rules";
+import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
-import { ACCEPT, isAllowedFile, pickFile, schemaFor } from "~/lib/admin/schemas";
+import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
-
-export interface FieldSpec {
-  name: string;
-  label: string;
-  type: "text" | "email" | "textarea" | "markdown" | "date" | "file";
-  maxLength?: number;
-  rows?: number;
-  hint?: string;
-  autoComplete?: string;
-  /** File fields other than the kind's main file (a video's poster image). */
-  fileKind?: "image" | "video";
-  optional?: boolean;
-}
 
 /** What a form page's own action returns when a post without JavaScript failed. */
 export interface FormActionData {
@@ -47,10 +35,8 @@ export function ContentForm({
   kind,
   mode,
   id,
-  fields,
   defaults,
-  currentFile,
-  currentFiles,
+  storedFiles,
   limits,
   actionData,
   busyLabel,
@@ -58,12 +44,9 @@ export function ContentForm({
   kind: KindKey;
   mode: "create" | "edit";
   id?: number;
-  fields: FieldSpec[];
   defaults: Record<string, string>;
-  /** The file the item has now (edit mode). */
-  currentFile?: { url: string | null; alt: string };
-  /** The other files the item has now, by field (a video's poster). */
-  currentFiles?: Record<string, { url: string | null; alt: string }>;
+  /** The files the item has now, by field (edit mode). */
+  storedFiles?: Record<string, { url: string | null; alt: string }>;
   limits: UploadLimits;
   actionData?: FormActionData;
   /** 'Saving...' (team), 'Submitting...' (video)... */
@@ -79,7 +62,7 @@ export function ContentForm({
   const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
 
   const initial = actionData?.values ?? defaults;
-  const schema = useMemo(() => schemaFor[kind]({ mode, limits }), [kind, mode, limits]);
+  const schema = useMemo(() => formSchema(kind, { mode, limits }), [kind, mode, limits]);
   const {
     register,
     handleSubmit,
@@ -159,7 +142,7 @@ export function ContentForm({
     >
       {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
 
-      {fields.map((field) => {
+      {config.fields.map((field) => {
         const inputId = `field-${field.name}`;
         const error = errorOf(field.name);
         const errorId = `${inputId}-error`;
@@ -179,10 +162,10 @@ export function ContentForm({
               key={field.name}
               field={field}
               kind={field.fileKind ?? config.fileKind}
-              optional={Boolean(field.optional) || mode === "edit" || kind === "blog"}
+              optional={Boolean(field.optional) || mode === "edit"}
               mode={mode}
               limits={limits}
-              currentFile={field.name === config.fileField ? currentFile : currentFiles?.[field.name]}
+              currentFile={storedFiles?.[field.name]}
               value={watch(field.name)}
               error={error}
               register={register(field.name)}
@@ -215,7 +198,7 @@ export function ContentForm({
       {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
-        <Link to={config.listPath} className="btn btn-ghost">
+        <Link to={config.paths.list} className="btn btn-ghost">
           {at("common.cancel")}
         </Link>
         <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
@@ -293,7 +276,7 @@ function FileField({
     return () => URL.revokeObjectURL(url);
   }, [value, kind]);
 
-  const types = kind === "image" ? "jpg, jpeg, png, gif" : "mp4, avi, mov, mkv, webm";
+  const types = FILE_TYPES[kind].names;
   const max = megabytes(kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes);
   const shownUrl = previewUrl ?? currentFile?.url ?? null;
 

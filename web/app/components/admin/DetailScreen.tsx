@@ -42,7 +42,7 @@ export function DetailScreen({
         <>
           <div className="mt-4">{children}</div>
           <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
-            <Link to={config.editPath(id)} className="btn btn-primary">
+            <Link to={config.paths.edit(id)} className="btn btn-primary">
               <IconPencil size={18} />
               {at("common.edit")}
               <span className="sr-only"> {name}</span>
@@ -52,7 +52,7 @@ export function DetailScreen({
           <ConfirmDeleteDialog
             id={confirm.id}
             message={at(config.messages.confirmDelete)}
-            action={config.listPath}
+            action={config.paths.list}
             cancelHref={confirm.cancelHref}
             onCancel={confirm.close}
           />

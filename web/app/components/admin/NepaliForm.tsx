@@ -2,33 +2,32 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import {
   KINDS,
-  LOCALIZED_FIELDS,
+  localizedFields,
   nepaliEditPath,
   type AdminLang,
   type ItemByKind,
   type KindKey,
   type NepaliVersion,
 } from "~/lib/admin/kinds";
-import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { at } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import type { FormActionData } from "./ContentForm";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
-import { FORM_FIELDS } from "./form-fields";
 import { IconTrash } from "./icons";
 import { TextFieldControl } from "./TextFieldControl";
 import { DEVANAGARI, HINT, LABEL } from "./styles";
 
 /**
- * The language tabs of an edit screen (issue 7): two links, so each tab has its own URL
+ * The language tabs of an edit screen: two links, so each tab has its own URL
  * (`?lang=ne`), survives a reload and works without JavaScript. The current one is
  * marked with aria-current.
  */
 export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; lang: AdminLang }) {
   const tabs = [
-    { lang: "en" as const, to: KINDS[kind].editPath(id), label: at("lang.en") },
+    { lang: "en" as const, to: KINDS[kind].paths.edit(id), label: at("lang.en") },
     { lang: "ne" as const, to: nepaliEditPath(kind, id), label: at("lang.ne") },
   ];
   return (
@@ -61,13 +60,6 @@ export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; la
   );
 }
 
-const SHARED: Record<KindKey, AdminMessageKey> = {
-  team: "nepali.sharedTeam",
-  image: "nepali.sharedGallery",
-  video: "nepali.sharedVideo",
-  blog: "nepali.sharedBlog",
-};
-
 /**
  * The Nepali tab: only the localised fields, the English text beside each for reference
  * (read-only). Validated with the same rules and messages as the English form (one
@@ -87,8 +79,7 @@ export function NepaliForm<K extends KindKey>({
 }) {
   const config = KINDS[kind];
   const action = nepaliEditPath(kind, item.id);
-  const localized: readonly string[] = LOCALIZED_FIELDS[kind];
-  const fields = FORM_FIELDS[kind].filter((field) => localized.includes(field.name));
+  const fields = localizedFields(kind);
   const english = item as unknown as Record<string, unknown>;
   const initial = actionData?.values ?? nepali.values;
 
@@ -159,7 +150,7 @@ export function NepaliForm<K extends KindKey>({
               {at("nepali.none")}
             </p>
           )}
-          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at(SHARED[kind]) })}</p>
+          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at(config.labels.sharedInNepali) })}</p>
         </div>
 
         {actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
@@ -221,7 +212,7 @@ export function NepaliForm<K extends KindKey>({
             </Link>
           ) : null}
           <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
-            <Link to={config.listPath} className="btn btn-ghost">
+            <Link to={config.paths.list} className="btn btn-ghost">
               {at("common.cancel")}
             </Link>
             <button

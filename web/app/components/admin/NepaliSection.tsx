@@ -1,12 +1,11 @@
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
-import { LOCALIZED_FIELDS, nepaliEditPath, type KindKey, type NepaliVersion } from "~/lib/admin/kinds";
+import { localizedFields, nepaliEditPath, type KindKey, type NepaliVersion } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
-import { FORM_FIELDS } from "./form-fields";
 import { DEVANAGARI, DEVANAGARI_HEADINGS } from "./styles";
 
 /**
- * A detail page's Nepali text (issue 7) under a "नेपाली" heading, or a note that there is
+ * A detail page's Nepali text under a "नेपाली" heading, or a note that there is
  * none yet, with the way to the edit screen's Nepali tab. Nothing when the CMS could not say.
  */
 export function NepaliSection({
@@ -23,8 +22,7 @@ export function NepaliSection({
 }) {
   const headingId = useId();
   if (!nepali || !nepali.supported || nepali.error) return null;
-  const localized: readonly string[] = LOCALIZED_FIELDS[kind];
-  const fields = FORM_FIELDS[kind].filter((field) => localized.includes(field.name));
+  const fields = localizedFields(kind);
   return (
     <section
       aria-labelledby={headingId}

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { FieldSpec } from "./ContentForm";
+import type { FieldSpec } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { bsAdParts, isCalendarDate } from "~/lib/i18n/bs-date";
 import { MarkdownField } from "./MarkdownField";

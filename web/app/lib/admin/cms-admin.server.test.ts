@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sameOriginMedia, toItem } from "./cms-admin.server";
+import { toItem } from "./cms-admin.server";
+import { sameOriginMedia } from "./kinds/fields-of-items";
 import { pendingLabel } from "./pending";
 
 describe("media addresses", () => {

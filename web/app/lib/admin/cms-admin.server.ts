@@ -2,7 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline } from "node:stream/promises";
 import { env } from "~/lib/env.server";
-import { KINDS, type ItemByKind, type KindKey } from "./kinds";
+import { KINDS, kindOf, type ItemByKind, type KindKey } from "./kinds";
+import { text } from "./kinds/fields-of-items";
 import { at, type AdminMessageKey } from "./messages";
 import { multipartBody, type MultipartFile } from "./multipart.server";
 import type { FieldErrors } from "./schemas";
@@ -201,61 +202,11 @@ async function sessionEndedOr(request: Request, error: unknown): Promise<unknown
   return error;
 }
 
-// ── Media addresses ───────────────────────────────────────────────────────────────────
-
-/**
- * The CMS answers with absolute upload URLs (http://cms:1337/uploads/x.jpg). The web
- * server proxies /uploads/*, so pages use the same-origin path: the CSP allows it and
- * the CMS address never reaches the browser. Anything else is dropped.
- */
-export function sameOriginMedia(url: unknown): string | null {
-  if (typeof url !== "string" || !url) return null;
-  try {
-    const parsed = new URL(url, "http://relative.invalid");
-    if (!/^\/uploads\/[A-Za-z0-9._\-/]+$/.test(parsed.pathname) || parsed.pathname.includes("..")) return null;
-    return parsed.pathname;
-  } catch {
-    return null;
-  }
-}
-
 type RawItem = Record<string, unknown>;
 
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const strOrNull = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
-
-/** A CMS item as the admin screens use it. */
+/** A CMS item as the admin screens use it (each kind reads its own fields). */
 export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] {
-  const id = Number(raw.id);
-  switch (kind) {
-    case "team":
-      return {
-        id,
-        name: str(raw.name),
-        role: str(raw.role),
-        bio: strOrNull(raw.bio),
-        photoUrl: sameOriginMedia(raw.photoUrl),
-        joined_at: strOrNull(raw.joined_at),
-      } as ItemByKind[K];
-    case "blog":
-      return {
-        id,
-        title: str(raw.title),
-        content: str(raw.content),
-        author: str(raw.author),
-        mediaUrl: sameOriginMedia(raw.mediaUrl),
-        created_at: strOrNull(raw.created_at),
-      } as ItemByKind[K];
-    default:
-      return {
-        id,
-        title: str(raw.title),
-        description: str(raw.description),
-        mediaUrl: sameOriginMedia(raw.mediaUrl),
-        ...(kind === "video" ? { posterUrl: sameOriginMedia(raw.posterUrl) } : {}),
-        created_at: strOrNull(raw.created_at),
-      } as ItemByKind[K];
-  }
+  return kindOf(kind).toItem(raw);
 }
 
 // ── Reads and deletes ─────────────────────────────────────────────────────────────────
@@ -331,7 +282,7 @@ export interface CurrentUser {
 export async function fetchCurrentUser(request: Request, staff: Staff): Promise<CurrentUser | null> {
   try {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/users/${staff.userId}`);
-    return { id: Number(body.id), username: str(body.username), email: str(body.email) };
+    return { id: Number(body.id), username: text(body.username), email: text(body.email) };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       // 403: the token is good but not for this id. Treat as signed out: it is not ours.

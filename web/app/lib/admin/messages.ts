@@ -1,9 +1,9 @@
 import { format } from "~/lib/i18n";
 
 /**
- * Every user-visible string of the staff admin panel, in one place (issue 7 adds a Nepali
- * catalogue with exactly these keys). Texts quoted by the product spec (sections 2, 5 and
- * 8) are word for word; `{name}` marks a value filled in by `at()`.
+ * Every user-visible string of the staff admin panel, in one place. Texts quoted by the
+ * product spec (sections 2 and 8) are word for word; `{name}` marks a value filled in by
+ * `at()`. Field messages are the contract's own (contract-rules.ts).
  */
 export const adminEn = {
   // ── Login (spec section 2) ────────────────────────────────────────────────────────
@@ -19,28 +19,6 @@ export const adminEn = {
   "login.backToSite": "Back to the website",
   "login.metaTitle": "Staff login",
 
-  // ── Field messages (spec section 5, word for word) ─────────────────────────────────
-  "field.emailRequired": "Email is required",
-  "field.passwordRequired": "Password is required",
-  "field.nameRequired": "Name is required",
-  "field.roleRequired": "Role is required",
-  "field.bioRequired": "Bio is required",
-  "field.photoRequired": "Photo is required",
-  "field.titleRequired": "Title is required",
-  "field.descriptionRequired": "Description is required",
-  "field.contentRequired": "Content is required",
-  "field.authorRequired": "Author email is required",
-  "field.authorInvalid": "Invalid email address",
-  "field.imageRequired": "Image file is required",
-  "field.videoRequired": "Video file is required",
-  "field.invalidImageType": "Invalid file type. Only jpg, jpeg, png, gif allowed.",
-  "field.invalidVideoType": "Invalid file type. Allowed: mp4, avi, mov, mkv, webm",
-  // Not in the spec: the same wording as the CMS uses for these limits.
-  "field.invalidDate": "Joined date must be a valid date (YYYY-MM-DD).",
-  "field.tooLong": "{label} must be at most {max} characters.",
-  "field.imageTooLarge": "The file is too large. Images may be at most {mb} MB.",
-  "field.videoTooLarge": "The file is too large. Videos may be at most {mb} MB.",
-
   // ── Layout ────────────────────────────────────────────────────────────────────────
   "nav.label": "Admin",
   "nav.panel": "Admin panel",
@@ -52,7 +30,6 @@ export const adminEn = {
   "nav.blogs": "Blogs",
   "nav.logout": "Logout",
   "nav.viewSite": "View website",
-  "nav.openMenu": "Open menu",
   "nav.closeMenu": "Close menu",
   "nav.menu": "Menu",
   "nav.skip": "Skip to main content",
@@ -81,9 +58,6 @@ export const adminEn = {
   "common.view": "View",
   "common.edit": "Edit",
   "common.delete": "Delete",
-  "common.viewItem": "View {title}",
-  "common.editItem": "Edit {title}",
-  "common.deleteItem": "Delete {title}",
   "common.cancel": "Cancel",
   "common.save": "Save",
   "common.back": "Back",
@@ -95,11 +69,9 @@ export const adminEn = {
   "common.uploadProgress": "Upload progress",
   "common.error": "Error: {error}",
   "common.somethingWrong": "Something went wrong",
-  "common.required": "required",
   "common.optional": "optional",
   "common.currentFile": "Current file",
   "common.newFile": "Selected file",
-  "common.noFile": "No file",
   "common.keepFileHint": "Leave empty to keep the current file.",
   "common.photoOf": "Photo of {name}",
   "common.confirmTitle": "Please confirm",
@@ -110,11 +82,8 @@ export const adminEn = {
   "common.sessionExpired": "Your session has ended. Please log in again.",
   "common.forbidden": "This request was refused because it did not come from this website.",
   "common.loading": "Loading...",
-  "common.saved": "Saved.",
-  "common.deleted": "Deleted.",
   "common.errorTitle": "Something went wrong",
   "common.errorText": "The page could not be shown. Please try again in a moment.",
-  "common.tryAgain": "Try again",
   "common.allowedTypes": "Allowed: {types}. At most {mb} MB.",
 
   // ── Teams (spec sections 2 and 8) ─────────────────────────────────────────────────
@@ -233,7 +202,7 @@ export const adminEn = {
   "blogs.updated": "Blog post saved.",
   "blogs.deleted": "Blog post deleted.",
 
-  // ── Nepali versions (issue 7): the language tab of the edit screens ───────────────
+  // ── Nepali versions: the language tab of the edit screens ───────────────
   "lang.tabs": "Language of the text",
   "lang.en": "English",
   "lang.ne": "नेपाली",

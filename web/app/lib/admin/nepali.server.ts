@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { AdminCmsError, getItem, staffCall, staffUpload } from "./cms-admin.server";
-import { KINDS, LOCALIZED_FIELDS, langOf, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
+import { KINDS, langOf, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
 import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
 import { NO_STORE, saveAction, type SaveActionData } from "./routes.server";
@@ -9,8 +9,8 @@ import { flashNotice, requireStaff, type Staff } from "./session.server";
 import { uploadLimits } from "./upload.server";
 
 /**
- * The Nepali tab of the edit screens (issue 7). The CMS keeps a Nepali version of the
- * localised text fields (kinds.ts LOCALIZED_FIELDS) beside the English item:
+ * The Nepali tab of the edit screens. The CMS keeps a Nepali version of the
+ * localised text fields (each kind's `localized`) beside the English item:
  *   GET    /api/{kind}/{id}?locale=ne  the Nepali version (locale "ne"), or the English one
  *                                      (locale "en") while there is none
  *   PUT    /api/{kind}/{id}?locale=ne  creates or updates it (multipart, localised fields only)
@@ -19,7 +19,7 @@ import { uploadLimits } from "./upload.server";
  * DELETE remove the whole item. Its answers carry no `locale`, so every write asks first.
  */
 
-const emptyValues = (kind: KindKey) => Object.fromEntries(LOCALIZED_FIELDS[kind].map((field) => [field, ""]));
+const emptyValues = (kind: KindKey) => Object.fromEntries(KINDS[kind].localized.map((field) => [field, ""]));
 
 export async function getNepali(request: Request, staff: Staff, kind: KindKey, id: number): Promise<NepaliVersion> {
   const empty = emptyValues(kind);
@@ -33,7 +33,7 @@ export async function getNepali(request: Request, staff: Staff, kind: KindKey, i
       return { supported: false, exists: false, values: empty, error: null };
     if (body.locale === "en") return { supported: true, exists: false, values: empty, error: null };
     const values = Object.fromEntries(
-      LOCALIZED_FIELDS[kind].map((field) => [field, typeof body[field] === "string" ? (body[field] as string) : ""]),
+      KINDS[kind].localized.map((field) => [field, typeof body[field] === "string" ? (body[field] as string) : ""]),
     );
     return { supported: true, exists: true, values, error: null };
   } catch (error) {
@@ -94,7 +94,7 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   const id = parseId(rawId);
   if (!id) throw data(null, { status: 404 });
   const config = KINDS[kind];
-  const fields = LOCALIZED_FIELDS[kind];
+  const fields = config.localized;
   const path = `/api/${config.api}/${id}?locale=ne`;
 
   const declared = Number(request.headers.get("content-length") ?? NaN);

@@ -10,11 +10,15 @@ export function pendingLabel(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/dashboard") return at("common.loading");
   for (const kind of Object.values(KINDS)) {
-    if (path === kind.listPath) return at(kind.messages.loading);
-    if (path === kind.newPath) return null;
-    if (path.startsWith(`${kind.listPath}/`) || (kind.key === "blog" && path.startsWith("/blogs/"))) {
-      return at(kind.messages.loadingOne);
-    }
+    if (path === kind.paths.list) return at(kind.messages.loading);
+    if (path === kind.paths.new) return null;
+    if (isItemPath(kind.paths.view, path) || isItemPath(kind.paths.edit, path)) return at(kind.messages.loadingOne);
   }
   return null;
+}
+
+/** Whether a path is one item's page of the given shape ("/blogs/edit/7" of blog's edit path). */
+function isItemPath(pathOf: (id: string) => string, path: string): boolean {
+  const [before, after] = pathOf("\u0000").split("\u0000") as [string, string];
+  return path.startsWith(before) && path.endsWith(after) && /^\d+$/.test(path.slice(before.length, path.length - after.length));
 }

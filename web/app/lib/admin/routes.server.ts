@@ -52,7 +52,7 @@ export async function deleteAction(request: Request, kind: KindKey) {
   }
   const error = await deleteItem(request, staff, kind, id);
   if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE });
-  return redirect(config.listPath, {
+  return redirect(config.paths.list, {
     headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
   });
 }

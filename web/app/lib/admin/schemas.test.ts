@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  blogSchema,
-  fieldErrorsOf,
-  imageSchema,
-  isAllowedFile,
-  loginSchema,
-  nepaliSchema,
-  pickFile,
-  teamSchema,
-  videoSchema,
-} from "./schemas";
+import { fieldErrorsOf, formSchema, isAllowedFile, loginSchema, nepaliSchema, pickFile } from "./schemas";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
@@ -32,7 +22,7 @@ describe("login schema (spec section 5)", () => {
 
 describe("team form", () => {
   it("requires name, role, bio and (on create) a photo", () => {
-    expect(errorsOf(teamSchema({ mode: "create" }).safeParse({ name: "", role: "", bio: "" }))).toEqual({
+    expect(errorsOf(formSchema("team", { mode: "create" }).safeParse({ name: "", role: "", bio: "" }))).toEqual({
       name: ["Name is required"],
       role: ["Role is required"],
       bio: ["Bio is required"],
@@ -41,12 +31,12 @@ describe("team form", () => {
   });
 
   it("does not require the photo when editing", () => {
-    const result = teamSchema({ mode: "edit" }).safeParse({ name: "Asha", role: "Warden", bio: "Kind." });
+    const result = formSchema("team", { mode: "edit" }).safeParse({ name: "Asha", role: "Warden", bio: "Kind." });
     expect(result.success).toBe(true);
   });
 
   it("accepts images only", () => {
-    const schema = teamSchema({ mode: "edit" });
+    const schema = formSchema("team", { mode: "edit" });
     const base = { name: "Asha", role: "Warden", bio: "Kind." };
     expect(errorsOf(schema.safeParse({ ...base, photo: file("cv.pdf", "application/pdf") }))).toEqual({
       photo: ["Invalid file type. Only jpg, jpeg, png, gif allowed."],
@@ -55,12 +45,12 @@ describe("team form", () => {
   });
 
   it("applies the CMS's length limits", () => {
-    const result = teamSchema({ mode: "edit" }).safeParse({ name: "x".repeat(121), role: "r", bio: "b" });
+    const result = formSchema("team", { mode: "edit" }).safeParse({ name: "x".repeat(121), role: "r", bio: "b" });
     expect(errorsOf(result)).toEqual({ name: ["Name must be at most 120 characters."] });
   });
 
   it("takes a real calendar day as Joined At, or none", () => {
-    const schema = teamSchema({ mode: "edit" });
+    const schema = formSchema("team", { mode: "edit" });
     const base = { name: "Asha", role: "Warden", bio: "Kind." };
     for (const joined_at of ["2011-06-15", "2024-02-29", "", undefined]) {
       expect(schema.safeParse({ ...base, joined_at }).success, String(joined_at)).toBe(true);
@@ -74,7 +64,7 @@ describe("team form", () => {
 });
 
 describe("image form", () => {
-  const schema = imageSchema({ mode: "create", limits: { imageMaxBytes: 1024 * 1024 } });
+  const schema = formSchema("image", { mode: "create", limits: { imageMaxBytes: 1024 * 1024 } });
 
   it("requires title, description and an image file on create", () => {
     expect(errorsOf(schema.safeParse({ title: "", description: "" }))).toEqual({
@@ -100,12 +90,12 @@ describe("image form", () => {
   });
 
   it("does not require the file when editing", () => {
-    expect(imageSchema({ mode: "edit" }).safeParse({ title: "t", description: "d" }).success).toBe(true);
+    expect(formSchema("image", { mode: "edit" }).safeParse({ title: "t", description: "d" }).success).toBe(true);
   });
 });
 
 describe("video form", () => {
-  const schema = videoSchema({ mode: "create" });
+  const schema = formSchema("video", { mode: "create" });
 
   it("requires title, description and a video file on create", () => {
     expect(errorsOf(schema.safeParse({ title: "", description: "" }))).toEqual({
@@ -139,7 +129,7 @@ describe("video form", () => {
   });
 
   it("refuses a video over the limit", () => {
-    const result = videoSchema({ mode: "edit", limits: { videoMaxBytes: 200 * 1024 * 1024 } }).safeParse({
+    const result = formSchema("video", { mode: "edit", limits: { videoMaxBytes: 200 * 1024 * 1024 } }).safeParse({
       title: "t",
       description: "d",
       video: file("big.mp4", "video/mp4", 200 * 1024 * 1024 + 1),
@@ -149,7 +139,7 @@ describe("video form", () => {
 });
 
 describe("blog form", () => {
-  const schema = blogSchema({ mode: "create" });
+  const schema = formSchema("blog", { mode: "create" });
 
   it("requires title, content and author", () => {
     expect(errorsOf(schema.safeParse({ title: "", content: "", author: "" }))).toEqual({

@@ -1,44 +1,32 @@
 import { z } from "zod";
+import { format } from "~/lib/i18n";
 import { isCalendarDate } from "~/lib/i18n/bs-date";
-import type { KindKey, UploadLimits } from "./kinds";
-import { at } from "./messages";
+import {
+  EMAIL_PATTERN,
+  FIELD_MESSAGES,
+  FILE_TYPES,
+  RULE_MESSAGES,
+  UPLOAD_LIMIT_DEFAULTS,
+  type TextRule,
+} from "./contract-rules";
+import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 
 /**
- * One zod schema per admin form, shared by the browser (zodResolver) and the route
- * actions, with the product spec's messages word for word (section 5). The CMS enforces
- * the same rules again; the length limits are the CMS's.
+ * The admin forms' zod schemas, shared by the browser (zodResolver) and the route actions.
+ * Each kind's schema is derived from its definition (kinds/) and the contract's rules
+ * (contract-rules.ts, a copy of the CMS's own file): the product spec's messages word for
+ * word, the CMS's lengths, e-mail pattern and file types. The CMS enforces the same again.
  */
 
-/** The blog author rule (the CMS uses the same pattern). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-// Spec section 9. Browsers report .avi as video/x-msvideo or video/avi, .mov as
-// video/quicktime and .mkv as video/x-matroska (some report nothing: then the name decides).
-export const IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
-export const VIDEO_TYPES = [
-  "video/mp4",
-  "video/avi",
-  "video/x-msvideo",
-  "video/msvideo",
-  "video/quicktime",
-  "video/mov",
-  "video/x-matroska",
-  "video/mkv",
-  "video/webm",
-] as const;
-export const IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".gif"] as const;
-export const VIDEO_EXTENSIONS = [".mp4", ".avi", ".mov", ".mkv", ".webm"] as const;
+export { EMAIL_PATTERN };
 
 /** What the file inputs' `accept` attribute offers. */
 export const ACCEPT = {
-  image: [...IMAGE_TYPES, ...IMAGE_EXTENSIONS].join(","),
-  video: [...VIDEO_TYPES, ...VIDEO_EXTENSIONS].join(","),
+  image: [...FILE_TYPES.image.mimes, ...FILE_TYPES.image.extensions].join(","),
+  video: [...FILE_TYPES.video.mimes, ...FILE_TYPES.video.extensions].join(","),
 } as const;
 
-export const DEFAULT_LIMITS: UploadLimits = {
-  imageMaxBytes: 10 * 1024 * 1024,
-  videoMaxBytes: 200 * 1024 * 1024,
-};
+export const DEFAULT_LIMITS: UploadLimits = { ...UPLOAD_LIMIT_DEFAULTS };
 
 /** The facts about a chosen file the rules need: a browser File has them, and so has
  * the server's description of a streamed upload. */
@@ -75,8 +63,8 @@ function extensionOf(name: string): string {
 
 /** Type rule by MIME type; a file whose type the browser could not tell is judged by name. */
 export function isAllowedFile(file: FileInfo, kind: "image" | "video"): boolean {
-  const types: readonly string[] = kind === "image" ? IMAGE_TYPES : VIDEO_TYPES;
-  const extensions: readonly string[] = kind === "image" ? IMAGE_EXTENSIONS : VIDEO_EXTENSIONS;
+  const types: readonly string[] = FILE_TYPES[kind].mimes;
+  const extensions: readonly string[] = FILE_TYPES[kind].extensions;
   const type = (file.type ?? "").toLowerCase().split(";")[0]!.trim();
   if (type && type !== "application/octet-stream") return types.includes(type);
   return extensions.includes(extensionOf(file.name));
@@ -84,14 +72,14 @@ export function isAllowedFile(file: FileInfo, kind: "image" | "video"): boolean 
 
 const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / (1024 * 1024)));
 
-interface FileRule {
+interface FileCheck {
   kind: "image" | "video";
   /** Message when no file is chosen; undefined = optional. */
   requiredMessage?: string;
   maxBytes: number;
 }
 
-function fileField(rule: FileRule) {
+function fileField(rule: FileCheck) {
   return z
     .unknown()
     .transform(pickFile)
@@ -103,133 +91,82 @@ function fileField(rule: FileRule) {
       if (!isAllowedFile(file, rule.kind)) {
         ctx.addIssue({
           code: "custom",
-          message: rule.kind === "image" ? at("field.invalidImageType") : at("field.invalidVideoType"),
+          message: rule.kind === "image" ? FIELD_MESSAGES.invalidImageType : FIELD_MESSAGES.invalidVideoType,
         });
         return;
       }
       if (file.size > rule.maxBytes) {
-        const key = rule.kind === "image" ? "field.imageTooLarge" : "field.videoTooLarge";
-        ctx.addIssue({ code: "custom", message: at(key, { mb: megabytes(rule.maxBytes) }) });
+        ctx.addIssue({ code: "custom", message: fileTooLargeMessage(rule.kind, rule.maxBytes) });
       }
     });
 }
 
-function requiredText(requiredMessage: string, label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, at("field.tooLong", { label, max }));
+/** "The file is too large. Images may be at most 10 MB." */
+export function fileTooLargeMessage(kind: "image" | "video", maxBytes: number): string {
+  return format(kind === "image" ? RULE_MESSAGES.imageTooLarge : RULE_MESSAGES.videoTooLarge, { mb: megabytes(maxBytes) });
+}
+
+/** A text field under the contract's rule: trimmed, required or not, within its length. */
+function textField(rule: TextRule) {
+  const tooLong = format(RULE_MESSAGES.tooLong, { label: rule.label, max: rule.maxLength });
+  if (rule.date) {
+    return z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || isCalendarDate(value), RULE_MESSAGES.invalidDate);
+  }
+  let field = z.string().trim();
+  if (rule.required) field = field.min(1, rule.required);
+  const limited = field.max(rule.maxLength, tooLong);
+  return rule.email ? limited.refine((value) => value === "" || EMAIL_PATTERN.test(value), FIELD_MESSAGES.authorInvalid) : limited;
 }
 
 // ── Login ─────────────────────────────────────────────────────────────────────────────
 
 /** No e-mail format rule on login (spec section 5). */
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, at("field.emailRequired")),
-  password: z.string().min(1, at("field.passwordRequired")),
+  email: z.string().trim().min(1, FIELD_MESSAGES.emailRequired),
+  password: z.string().min(1, FIELD_MESSAGES.passwordRequired),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 // ── Content forms ─────────────────────────────────────────────────────────────────────
 
 export interface FormSchemaOptions {
-  /** The file is required on create only; in edit mode it replaces the old one if chosen. */
+  /** A main file is required on create only; in edit mode it replaces the old one if chosen. */
   mode: "create" | "edit";
   limits?: Partial<UploadLimits>;
 }
 
-const limitsOf = (options: FormSchemaOptions): UploadLimits => ({ ...DEFAULT_LIMITS, ...options.limits });
-
-export function teamSchema(options: FormSchemaOptions) {
-  return z.object({
-    name: requiredText(at("field.nameRequired"), "Name", 120),
-    role: requiredText(at("field.roleRequired"), "Role", 120),
-    bio: requiredText(at("field.bioRequired"), "Bio", 5000),
-    // The day a member joined: a real calendar date. The form fills in today; left empty, a new
-    // member joins today and an edited one keeps the stored date (the CMS's rule).
-    joined_at: z
-      .string()
-      .trim()
-      .optional()
-      .refine((value) => !value || isCalendarDate(value), at("field.invalidDate")),
-    photo: fileField({
-      kind: "image",
-      requiredMessage: options.mode === "create" ? at("field.photoRequired") : undefined,
-      maxBytes: limitsOf(options).imageMaxBytes,
-    }),
-  });
+/** A kind's form schema: its fields, in form order, under the contract's rules. */
+export function formSchema(kind: KindKey, options: FormSchemaOptions) {
+  const definition = KINDS[kind];
+  const limits: UploadLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of definition.fields) {
+    if (field.type === "file") {
+      const rule = definition.rules.files[field.name]!;
+      shape[field.name] = fileField({
+        kind: rule.kind,
+        requiredMessage: options.mode === "create" ? rule.requiredOnCreate : undefined,
+        maxBytes: rule.kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes,
+      });
+    } else {
+      shape[field.name] = textField(definition.rules.text[field.name]!);
+    }
+  }
+  return z.object(shape);
 }
-
-export function imageSchema(options: FormSchemaOptions) {
-  return z.object({
-    title: requiredText(at("field.titleRequired"), "Title", 200),
-    description: requiredText(at("field.descriptionRequired"), "Description", 5000),
-    image: fileField({
-      kind: "image",
-      requiredMessage: options.mode === "create" ? at("field.imageRequired") : undefined,
-      maxBytes: limitsOf(options).imageMaxBytes,
-    }),
-  });
-}
-
-export function videoSchema(options: FormSchemaOptions) {
-  return z.object({
-    title: requiredText(at("field.titleRequired"), "Title", 200),
-    description: requiredText(at("field.descriptionRequired"), "Description", 5000),
-    video: fileField({
-      kind: "video",
-      requiredMessage: options.mode === "create" ? at("field.videoRequired") : undefined,
-      maxBytes: limitsOf(options).videoMaxBytes,
-    }),
-    // The frame shown before play: optional, an image when given.
-    poster: fileField({ kind: "image", maxBytes: limitsOf(options).imageMaxBytes }),
-  });
-}
-
-export function blogSchema(options: FormSchemaOptions) {
-  return z.object({
-    title: requiredText(at("field.titleRequired"), "Title", 200),
-    content: requiredText(at("field.contentRequired"), "Content", 100_000),
-    author: z
-      .string()
-      .trim()
-      .min(1, at("field.authorRequired"))
-      .max(254, at("field.tooLong", { label: "Author email", max: 254 }))
-      .refine((value) => value === "" || EMAIL_PATTERN.test(value), at("field.authorInvalid")),
-    // Optional, but an image when given.
-    media: fileField({ kind: "image", maxBytes: limitsOf(options).imageMaxBytes }),
-  });
-}
-
-export const schemaFor = {
-  team: teamSchema,
-  image: imageSchema,
-  video: videoSchema,
-  blog: blogSchema,
-} as const satisfies Record<KindKey, (options: FormSchemaOptions) => z.ZodType>;
 
 /**
- * The Nepali tab of an edit screen (issue 7): only the localised text fields, with exactly
- * the English form's rules and messages (picked from the same schema, so they cannot drift).
+ * The Nepali tab of an edit screen: only the localised text fields, with exactly the English
+ * form's rules and messages (picked from the same schema, so they cannot drift).
  */
 export function nepaliSchema(kind: KindKey) {
-  switch (kind) {
-    case "team":
-      return teamSchema({ mode: "edit" }).pick({ role: true, bio: true });
-    case "image":
-      return imageSchema({ mode: "edit" }).pick({ title: true, description: true });
-    case "video":
-      return videoSchema({ mode: "edit" }).pick({ title: true, description: true });
-    case "blog":
-      return blogSchema({ mode: "edit" }).pick({ title: true, content: true });
-  }
+  const picked = Object.fromEntries(KINDS[kind].localized.map((name) => [name, true as const]));
+  return formSchema(kind, { mode: "edit" }).pick(picked);
 }
-
-export type TeamInput = z.input<ReturnType<typeof teamSchema>>;
-export type ImageInput = z.input<ReturnType<typeof imageSchema>>;
-export type VideoInput = z.input<ReturnType<typeof videoSchema>>;
-export type BlogInput = z.input<ReturnType<typeof blogSchema>>;
 
 export type FieldErrors = Record<string, string[]>;
 

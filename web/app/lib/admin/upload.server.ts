@@ -10,7 +10,7 @@ import { env } from "~/lib/env.server";
 import { AdminCmsError, staffUpload } from "./cms-admin.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { at } from "./messages";
-import { fieldErrorsOf, isAllowedFile, schemaFor, type FieldErrors, type FileInfo } from "./schemas";
+import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
 
 /**
@@ -200,8 +200,6 @@ export type SaveResult =
       closeConnection?: boolean;
     };
 
-const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / (1024 * 1024)));
-
 /** How long a save may take CMS-side (writing a large video to its disk). */
 const SAVE_TIMEOUT_MS = 10 * 60_000;
 
@@ -238,15 +236,14 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
-      const key = config.fileKind === "image" || image ? "field.imageTooLarge" : "field.videoTooLarge";
-      const message = at(key, { mb: megabytes(image ? limits.imageMaxBytes : maxFileBytes) });
+      const message = fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes);
       const errors = { [image ?? config.fileField]: [message] };
       return { ok: false, status: 413, message, errors, values, closeConnection: upload.unread };
     }
 
     const file = upload.file;
     const describe = (stored: StoredFile | undefined) => (stored ? { name: stored.name, type: stored.type, size: stored.size } : undefined);
-    const parsed = schemaFor[kind]({ mode, limits }).safeParse({
+    const parsed = formSchema(kind, { mode, limits }).safeParse({
       ...values,
       [config.fileField]: describe(file),
       ...Object.fromEntries(Object.entries(upload.images).map(([field, image]) => [field, describe(image)])),
@@ -283,7 +280,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     }
 
     const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));
-    return { ok: true, redirectTo: config.afterSave, setCookie };
+    return { ok: true, redirectTo: config.paths.afterSave, setCookie };
   } finally {
     await upload.cleanup();
   }

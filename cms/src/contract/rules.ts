@@ -1,0 +1,134 @@
+/**
+ * The rules of the /api contract's forms that the web's admin forms apply too, before anything
+ * is sent: the product spec's messages (sections 5 and 8) word for word, text lengths, the
+ * e-mail pattern and the file rules. Plain data and no imports, so the web can compile the same
+ * file: `npm run rules` copies it to web/app/lib/admin/contract-rules.ts, and a web test fails
+ * when the copy differs.
+ */
+
+/** The product spec's field messages (section 5), word for word. */
+export const FIELD_MESSAGES = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  nameRequired: 'Name is required',
+  roleRequired: 'Role is required',
+  bioRequired: 'Bio is required',
+  photoRequired: 'Photo is required',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  contentRequired: 'Content is required',
+  authorRequired: 'Author email is required',
+  authorInvalid: 'Invalid email address',
+  imageRequired: 'Image file is required',
+  videoRequired: 'Video file is required',
+  invalidImageType: 'Invalid file type. Only jpg, jpeg, png, gif allowed.',
+  invalidVideoType: 'Invalid file type. Allowed: mp4, avi, mov, mkv, webm',
+} as const;
+
+/** Messages of the project's own rules; `{name}` placeholders are filled in where used. */
+export const RULE_MESSAGES = {
+  tooLong: '{label} must be at most {max} characters.',
+  imageTooLarge: 'The file is too large. Images may be at most {mb} MB.',
+  videoTooLarge: 'The file is too large. Videos may be at most {mb} MB.',
+  invalidDate: 'Joined date must be a valid date (YYYY-MM-DD).',
+} as const;
+
+/** What a blog author's address must look like. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export interface TextRule {
+  /** The field's name in messages ("Author email must be at most 254 characters."). */
+  label: string;
+  /** Message when empty; undefined = optional. */
+  required?: string;
+  maxLength: number;
+  email?: boolean;
+  /** A calendar day, 'YYYY-MM-DD' (RULE_MESSAGES.invalidDate otherwise). */
+  date?: boolean;
+}
+
+export interface FileRule {
+  kind: 'image' | 'video';
+  /** Message when a create comes without it; undefined = optional. Edits keep the stored file. */
+  requiredOnCreate?: string;
+}
+
+export interface KindRules {
+  /** Text fields by their name in the contract's requests and answers. */
+  text: Record<string, TextRule>;
+  /** File fields by their multipart name: the kind's main file first. */
+  files: Record<string, FileRule>;
+}
+
+/** The four kinds of the contract, by their path (/api/{kind}). */
+export const CONTRACT_RULES = {
+  'team-member': {
+    text: {
+      name: { label: 'Name', required: FIELD_MESSAGES.nameRequired, maxLength: 120 },
+      role: { label: 'Role', required: FIELD_MESSAGES.roleRequired, maxLength: 120 },
+      bio: { label: 'Bio', required: FIELD_MESSAGES.bioRequired, maxLength: 5000 },
+      // Left out, a new member joins today and an edited one keeps the stored day.
+      joined_at: { label: 'Joined At', maxLength: 10, date: true },
+    },
+    files: { photo: { kind: 'image', requiredOnCreate: FIELD_MESSAGES.photoRequired } },
+  },
+  'image-gallery': {
+    text: {
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
+      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000 },
+    },
+    files: { image: { kind: 'image', requiredOnCreate: FIELD_MESSAGES.imageRequired } },
+  },
+  'video-gallery': {
+    text: {
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
+      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000 },
+    },
+    // The poster is the frame shown before play: optional, an image when given.
+    files: { video: { kind: 'video', requiredOnCreate: FIELD_MESSAGES.videoRequired }, poster: { kind: 'image' } },
+  },
+  blog: {
+    text: {
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
+      content: { label: 'Content', required: FIELD_MESSAGES.contentRequired, maxLength: 100_000 },
+      author: { label: 'Author email', required: FIELD_MESSAGES.authorRequired, maxLength: 254, email: true },
+    },
+    // Optional, but an image when given.
+    files: { media: { kind: 'image' } },
+  },
+} as const satisfies Record<string, KindRules>;
+
+export type ContractKind = keyof typeof CONTRACT_RULES;
+
+/** Default upload limits (the CMS reads IMAGE_MAX_BYTES / VIDEO_MAX_BYTES; the web asks it). */
+export const UPLOAD_LIMIT_DEFAULTS = {
+  imageMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 200 * 1024 * 1024,
+} as const;
+
+/** File types per kind: what the spec allows, and what browsers report for them. */
+export const FILE_TYPES = {
+  image: {
+    mimes: ['image/jpeg', 'image/jpg', 'image/png', 'image/gif'],
+    extensions: ['.jpg', '.jpeg', '.png', '.gif'],
+    /** As the messages and hints name them. */
+    names: 'jpg, jpeg, png, gif',
+  },
+  video: {
+    // Browsers report .avi as video/x-msvideo or video/avi, .mov as video/quicktime and .mkv as
+    // video/x-matroska (some report nothing: then the name decides).
+    mimes: [
+      'video/mp4',
+      'video/avi',
+      'video/x-msvideo',
+      'video/msvideo',
+      'video/quicktime',
+      'video/mov',
+      'video/x-matroska',
+      'video/mkv',
+      'video/webm',
+    ],
+    extensions: ['.mp4', '.avi', '.mov', '.mkv', '.webm'],
+    names: 'mp4, avi, mov, mkv, webm',
+  },
+} as const;

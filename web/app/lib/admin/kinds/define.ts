@@ -1,0 +1,145 @@
+import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "../contract-rules";
+import type { AdminMessageKey } from "../messages";
+
+/** The four kinds of content staff manage. */
+export type KindKey = "team" | "image" | "video" | "blog";
+
+/**
+ * A field of a kind's form, in form order. Its rules (required, length, e-mail, file type) are
+ * the contract's (contract-rules.ts), looked up by name: the definition says only how it looks.
+ */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type: "text" | "email" | "textarea" | "markdown" | "date" | "file";
+  rows?: number;
+  hint?: string;
+  autoComplete?: string;
+  /** Set by defineKind from the contract's rules. */
+  maxLength?: number;
+  /** File fields: what they take, and whether a create may leave them out (from the rules). */
+  fileKind?: "image" | "video";
+  optional?: boolean;
+}
+
+/** How a list column shows an item; ListScreen renders each kind of cell the same way everywhere. */
+export type CellSpec<Item> =
+  | { type: "thumb"; src: (item: Item) => string | null; alt: (item: Item) => string; round?: boolean; missing?: string }
+  | { type: "video"; src: (item: Item) => string | null; poster: (item: Item) => string | null; label: (item: Item) => string }
+  | { type: "name"; text: (item: Item) => string }
+  | { type: "text"; text: (item: Item) => string }
+  | { type: "excerpt"; text: (item: Item) => string | null; missing?: string }
+  | { type: "email"; text: (item: Item) => string }
+  | { type: "day"; value: (item: Item) => string | null; missing: string };
+
+export interface ColumnSpec<Item> {
+  header: string;
+  cell: CellSpec<Item>;
+}
+
+/** Fallback texts of a kind when the CMS gives none (spec section 8), and its notices. */
+export interface KindMessages {
+  fetchList: AdminMessageKey;
+  fetchOne: AdminMessageKey;
+  create: AdminMessageKey;
+  update: AdminMessageKey;
+  remove: AdminMessageKey;
+  notFound: AdminMessageKey;
+  confirmDelete: AdminMessageKey;
+  created: AdminMessageKey;
+  updated: AdminMessageKey;
+  deleted: AdminMessageKey;
+  loading: AdminMessageKey;
+  loadingOne: AdminMessageKey;
+}
+
+export interface KindLabels {
+  /** The list page's heading and the browser's title. */
+  title: AdminMessageKey;
+  add: AdminMessageKey;
+  empty: AdminMessageKey;
+  newTitle: AdminMessageKey;
+  editTitle: AdminMessageKey;
+  /** The list's loading error ("Error loading images: {error}"); the plain message without one. */
+  loadError?: AdminMessageKey;
+  /** What the Nepali tab says stays shared between the languages ("name, photo and joined date"). */
+  sharedInNepali: AdminMessageKey;
+  /** The save button while saving (spec section 4: 'Saving...' for teams, 'Submitting...' for videos). */
+  busy: AdminMessageKey;
+}
+
+/** What a kind's module says about it. */
+export interface KindInput<K extends KindKey, Item extends { id: number }> {
+  key: K;
+  /** Its path in the CMS's REST contract (/api/{api}), and the key of its rules. */
+  api: ContractKind;
+  paths: {
+    list: string;
+    new: string;
+    view: (id: number | string) => string;
+    edit: (id: number | string) => string;
+    /** Where a successful save goes (spec section 4; the blog edit's defect is fixed to the list). */
+    afterSave: string;
+  };
+  /** The form, in order; the first file field is the kind's main file. */
+  fields: FieldSpec[];
+  /** The fields with a Nepali version (the rest is shared by both languages). */
+  localized: readonly string[];
+  labels: KindLabels;
+  messages: KindMessages;
+  /** A CMS answer as the admin screens use it (media URLs made same-origin). */
+  toItem: (raw: Record<string, unknown>) => Item;
+  /** How an item is named to people (dialogs, screen readers). */
+  nameOf: (item: Item) => string;
+  /** The files an item has now, by form field, as the edit form shows them. */
+  storedFiles: (item: Item) => Record<string, { url: string | null; alt: string }>;
+  columns: ColumnSpec<Item>[];
+  /** What a new item's form starts with beyond empty text. */
+  newDefaults?: (context: { today: string; userEmail: string }) => Record<string, string>;
+}
+
+/** A kind with what follows from its input: its text fields, main file and optional images. */
+export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: number } = { id: number }>
+  extends KindInput<K, Item> {
+  rules: KindRules;
+  /** Text fields sent to the CMS, in form order. */
+  textFields: readonly string[];
+  /** Multipart field of the main file (DESIGN section 2) and what it takes. */
+  fileField: string;
+  fileKind: "image" | "video";
+  /** The further, always optional, image fields (a video's poster). */
+  optionalImageFields: readonly string[];
+}
+
+/** Checks a kind's form against the contract's rules and derives the rest. */
+export function defineKind<K extends KindKey, Item extends { id: number }>(
+  input: KindInput<K, Item>,
+): KindDefinition<K, Item> {
+  const rules: KindRules = CONTRACT_RULES[input.api];
+  const files = input.fields.filter((field) => field.type === "file");
+  const [main, ...others] = files;
+  if (!main) throw new Error(`${input.key}: a kind has a file field`);
+  const fileRule = (name: string): FileRule => {
+    const rule = rules.files[name];
+    if (!rule) throw new Error(`${input.key}: the contract has no file field ${name}`);
+    return rule;
+  };
+  const fields = input.fields.map((field): FieldSpec => {
+    if (field.type === "file") {
+      const rule = fileRule(field.name);
+      return { ...field, fileKind: rule.kind, optional: !rule.requiredOnCreate };
+    }
+    const rule = rules.text[field.name];
+    if (!rule) throw new Error(`${input.key}: the contract has no text field ${field.name}`);
+    return { ...field, maxLength: rule.maxLength };
+  });
+  return {
+    ...input,
+    fields,
+    rules,
+    textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),
+    fileField: main.name,
+    fileKind: fileRule(main.name).kind,
+    optionalImageFields: others.map((field) => field.name),
+  };
+}
