@@ -14,6 +14,9 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 /** For documents that say nothing, and every error page: nobody keeps a copy. */
 export const NO_STORE = "no-store";
 
+/** Headers of an answer nobody may keep (every admin screen and action). */
+export const NO_STORE_HEADERS = { "Cache-Control": NO_STORE } as const;
+
 /** `export const headers = publicPageHeaders;` in a public page's route module. */
 export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 

@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FILE_TYPES } from "~/lib/admin/contract-rules";
 import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import type { FormActionData } from "~/lib/admin/form-action";
 import { at } from "~/lib/admin/messages";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
@@ -10,13 +11,6 @@ import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
-
-/** What a form page's own action returns when a post without JavaScript failed. */
-export interface FormActionData {
-  message: string;
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
-}
 
 type SaveResponse =
   | { ok: true; redirectTo: string }

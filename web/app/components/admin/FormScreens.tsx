@@ -10,7 +10,8 @@ import {
   type UploadLimits,
 } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
-import { ContentForm, type FormActionData } from "./ContentForm";
+import type { FormActionData } from "~/lib/admin/form-action";
+import { ContentForm } from "./ContentForm";
 import { ErrorAlert } from "./Feedback";
 import { LanguageTabs, NepaliForm } from "./NepaliForm";
 import { BackLink, PageHeader } from "./Page";

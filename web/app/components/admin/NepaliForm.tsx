@@ -9,12 +9,12 @@ import {
   type KindKey,
   type NepaliVersion,
 } from "~/lib/admin/kinds";
+import type { FormActionData } from "~/lib/admin/form-action";
 import { at } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
-import type { FormActionData } from "./ContentForm";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { IconTrash } from "./icons";
 import { TextFieldControl } from "./TextFieldControl";

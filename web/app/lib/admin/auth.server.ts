@@ -1,5 +1,5 @@
 import { env } from "~/lib/env.server";
-import { AdminCmsError, cmsCall } from "./cms-admin.server";
+import { AdminCmsError, cmsCall } from "./cms-client.server";
 import { at } from "./messages";
 import type { FieldErrors } from "./schemas";
 

@@ -18,7 +18,7 @@ let received: Received[] = [];
 let item: { status: number; body?: unknown };
 /** Its answer to PUT and DELETE. */
 let write: { status: number; body?: unknown };
-let mod: typeof import("./nepali.server");
+let mod: typeof import("./routes.server");
 let sessions: typeof import("./session.server");
 
 function record(req: IncomingMessage): Promise<Received> {
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const { port } = cms.address() as AddressInfo;
   vi.stubEnv("CMS_URL", `http://127.0.0.1:${port}`);
   vi.resetModules();
-  mod = await import("./nepali.server");
+  mod = await import("./routes.server");
   sessions = await import("./session.server");
 });
 

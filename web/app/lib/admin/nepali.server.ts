@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { AdminCmsError, getItem, staffCall, staffUpload } from "./cms-admin.server";
-import { KINDS, langOf, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
+import { AdminCmsError, cmsFailure, staffCall, staffUpload } from "./cms-client.server";
+import type { FormActionData } from "./form-action";
+import { KINDS, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
 import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
-import { NO_STORE, saveAction, type SaveActionData } from "./routes.server";
 import { fieldErrorsOf, nepaliSchema } from "./schemas";
 import { flashNotice, requireStaff, type Staff } from "./session.server";
-import { uploadLimits } from "./upload.server";
 
 /**
  * The Nepali tab of the edit screens. The CMS keeps a Nepali version of the
@@ -44,48 +44,12 @@ export async function getNepali(request: Request, staff: Staff, kind: KindKey, i
   }
 }
 
-/**
- * Loader of the edit screens: the item, and on the Nepali tab (`?lang=ne`) its Nepali
- * version too (both asked at once).
- */
-export async function editLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
-  const lang = langOf(request);
-  const staff = await requireStaff(request);
-  const id = parseId(rawId);
-  const [result, nepali] = await Promise.all([
-    getItem(request, staff, kind, id),
-    lang === "ne" && id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
-  ]);
-  const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE });
-}
-
-/** A detail page: the item and its Nepali version, if any (both asked at once). */
-export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
-  const staff = await requireStaff(request);
-  const id = parseId(rawId);
-  const [result, nepali] = await Promise.all([
-    getItem(request, staff, kind, id),
-    id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
-  ]);
-  const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, nepali }, { status, headers: NO_STORE });
-}
-
-/**
- * Action of the edit screens: the English form (multipart, streamed: saveAction) or, when
- * posted to `?lang=ne`, the Nepali tab's small urlencoded form (save or remove).
- */
-export function editAction(request: Request, kind: KindKey, rawId: string | undefined) {
-  return langOf(request) === "ne" ? nepaliAction(request, kind, rawId) : saveAction(request, kind, rawId);
-}
-
 /** Room for the longest text (100,000 characters of Devanagari, percent-encoded) and framing. */
 const MAX_FORM_BYTES = 2 * 1024 * 1024;
 const WRITE_TIMEOUT_MS = 60_000;
 
 function failure(status: number, message: string, errors: Record<string, string[]>, values: Record<string, string>) {
-  return data<SaveActionData>({ message, errors, values }, { status, headers: NO_STORE });
+  return data<FormActionData>({ message, errors, values }, { status, headers: NO_STORE_HEADERS });
 }
 
 export async function nepaliAction(request: Request, kind: KindKey, rawId: string | undefined) {
@@ -99,9 +63,9 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
 
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) {
-    return data<SaveActionData>(
+    return data<FormActionData>(
       { message: at("nepali.saveFailed"), errors: {}, values: emptyValues(kind) },
-      { status: 413, headers: { ...NO_STORE, Connection: "close" } },
+      { status: 413, headers: { ...NO_STORE_HEADERS, Connection: "close" } },
     );
   }
   let form: FormData;
@@ -132,7 +96,7 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
       if (error.status !== 404) return failure(502, error.messageOr("nepali.removeFailed"), {}, values);
     }
     return redirect(nepaliEditPath(kind, id), {
-      headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at("nepali.removed")) },
+      headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.removed")) },
     });
   }
 
@@ -148,14 +112,10 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
     });
   } catch (error) {
     if (!(error instanceof AdminCmsError)) throw error;
-    if (error.status === 400 && error.errors) {
-      return failure(400, error.messageOr("nepali.saveFailed"), error.errors, values);
-    }
-    if (error.status === 404) return failure(404, at(config.messages.notFound), {}, values);
-    const status = error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
-    return failure(status, error.messageOr("nepali.saveFailed"), error.errors ?? {}, values);
+    const { status, message, errors } = cmsFailure(error, { failure: "nepali.saveFailed", notFound: config.messages.notFound });
+    return failure(status, message, errors, values);
   }
   return redirect(nepaliEditPath(kind, id), {
-    headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },
   });
 }

@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
-import { deleteItem, getItem, listItems } from "./cms-admin.server";
-import { KINDS, parseId, type KindKey } from "./kinds";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { todayInNepal } from "~/lib/i18n/bs-date";
+import type { FormActionData } from "./form-action";
+import { deleteItem, getItem, listItems } from "./items.server";
+import { KINDS, langOf, parseId, type KindKey } from "./kinds";
 import { at } from "./messages";
+import { getNepali, nepaliAction } from "./nepali.server";
 import { requireSameOrigin } from "./origin.server";
 import { flashNotice, requireStaff } from "./session.server";
 import { saveItem, uploadLimits } from "./upload.server";
@@ -12,13 +15,12 @@ import { saveItem, uploadLimits } from "./upload.server";
  * that name its kind. Every one starts with the guard; every action with the Origin check.
  */
 
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /** A list page: the items, or the error text shown in red in place of the list. */
 export async function listLoader<K extends KindKey>(request: Request, kind: K) {
   const staff = await requireStaff(request);
   const result = await listItems(request, staff, kind);
-  return data(result, { status: result.error ? 503 : 200, headers: NO_STORE });
+  return data(result, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
 /** A detail or edit page: the item, or not-found / error (rendered by the page). */
@@ -26,13 +28,13 @@ export async function itemLoader<K extends KindKey>(request: Request, kind: K, r
   const staff = await requireStaff(request);
   const result = await getItem(request, staff, kind, parseId(rawId));
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, limits: uploadLimits() }, { status, headers: NO_STORE });
+  return data({ ...result, limits: uploadLimits() }, { status, headers: NO_STORE_HEADERS });
 }
 
 /** A create page: only the upload limits the browser checks. */
 export async function newLoader(request: Request) {
   await requireStaff(request);
-  return data({ limits: uploadLimits(), today: todayInNepal() }, { headers: NO_STORE });
+  return data({ limits: uploadLimits(), today: todayInNepal() }, { headers: NO_STORE_HEADERS });
 }
 
 export interface DeleteActionData {
@@ -48,19 +50,13 @@ export async function deleteAction(request: Request, kind: KindKey) {
   const form = await request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   if (form.get("intent") !== "delete" || !id) {
-    return data<DeleteActionData>({ deleteError: at("common.somethingWrong") }, { status: 400, headers: NO_STORE });
+    return data<DeleteActionData>({ deleteError: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const error = await deleteItem(request, staff, kind, id);
-  if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE });
+  if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE_HEADERS });
   return redirect(config.paths.list, {
-    headers: { ...NO_STORE, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
   });
-}
-
-export interface SaveActionData {
-  message: string;
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
 }
 
 /**
@@ -75,12 +71,48 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
   if (id === null) throw data(null, { status: 404 });
   const result = await saveItem(request, staff, kind, id);
   if (result.ok) {
-    return redirect(result.redirectTo, { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } });
+    return redirect(result.redirectTo, { headers: { ...NO_STORE_HEADERS, "Set-Cookie": result.setCookie } });
   }
-  const headers: Record<string, string> = { ...NO_STORE };
+  const headers: Record<string, string> = { ...NO_STORE_HEADERS };
   if (result.closeConnection) headers.Connection = "close";
-  return data<SaveActionData>(
+  return data<FormActionData>(
     { message: result.message, errors: result.errors, values: result.values },
     { status: result.status, headers },
   );
+}
+
+/**
+ * Loader of the edit screens: the item, and on the Nepali tab (`?lang=ne`) its Nepali
+ * version too (both asked at once).
+ */
+export async function editLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
+  const lang = langOf(request);
+  const staff = await requireStaff(request);
+  const id = parseId(rawId);
+  const [result, nepali] = await Promise.all([
+    getItem(request, staff, kind, id),
+    lang === "ne" && id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+  ]);
+  const status = result.notFound ? 404 : result.error ? 503 : 200;
+  return data({ ...result, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE_HEADERS });
+}
+
+/** A detail page: the item and its Nepali version, if any (both asked at once). */
+export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
+  const staff = await requireStaff(request);
+  const id = parseId(rawId);
+  const [result, nepali] = await Promise.all([
+    getItem(request, staff, kind, id),
+    id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+  ]);
+  const status = result.notFound ? 404 : result.error ? 503 : 200;
+  return data({ ...result, nepali }, { status, headers: NO_STORE_HEADERS });
+}
+
+/**
+ * Action of the edit screens: the English form (multipart, streamed: saveAction) or, when
+ * posted to `?lang=ne`, the Nepali tab's small urlencoded form (save or remove).
+ */
+export function editAction(request: Request, kind: KindKey, rawId: string | undefined) {
+  return langOf(request) === "ne" ? nepaliAction(request, kind, rawId) : saveAction(request, kind, rawId);
 }

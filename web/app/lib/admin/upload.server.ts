@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "~/lib/env.server";
-import { AdminCmsError, staffUpload } from "./cms-admin.server";
+import { AdminCmsError, cmsFailure, staffUpload } from "./cms-client.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { at } from "./messages";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
@@ -268,15 +268,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       });
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
-      if (error.status === 400 && error.errors) {
-        return { ok: false, status: 400, message: error.messageOr(failure), errors: error.errors, values };
-      }
-      if (error.status === 404) {
-        return { ok: false, status: 404, message: at(config.messages.notFound), errors: {}, values };
-      }
-      const status = error.status === 413 ? 413 : error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
-      const errors = error.errors ?? {};
-      return { ok: false, status, message: error.messageOr(failure), errors, values };
+      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }), values };
     }
 
     const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));

@@ -3,9 +3,9 @@ import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
 import { IconBlog, IconImage, IconUsers, IconVideo } from "~/components/admin/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { countItems } from "~/lib/admin/cms-admin.server";
+import { countItems } from "~/lib/admin/items.server";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
-import { NO_STORE } from "~/lib/admin/routes.server";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { requireStaff } from "~/lib/admin/session.server";
 
 export const meta = () => adminMeta(at("dashboard.metaTitle"));
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     countItems(request, staff, "video"),
     countItems(request, staff, "blog"),
   ]);
-  return data({ counts: { team, image, video, blog } }, { headers: NO_STORE });
+  return data({ counts: { team, image, video, blog } }, { headers: NO_STORE_HEADERS });
 }
 
 const SECTIONS: {

@@ -16,7 +16,7 @@ import {
   IconVideo,
 } from "~/components/admin/icons";
 import { useFocusTrap } from "~/components/ui/use-focus-trap";
-import { fetchCurrentUser } from "~/lib/admin/cms-admin.server";
+import { fetchCurrentUser } from "~/lib/admin/items.server";
 import { pendingLabel } from "~/lib/admin/pending";
 import { parseId } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";

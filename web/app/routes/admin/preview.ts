@@ -5,33 +5,33 @@ import { at } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requireStaff } from "~/lib/admin/session.server";
 import { renderMarkdown } from "~/lib/sanitize.server";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_CHARS = 100_000;
 
 export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE_HEADERS } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   if (!isSameOrigin(request)) {
-    return Response.json({ message: at("common.forbidden") }, { status: 403, headers: NO_STORE });
+    return Response.json({ message: at("common.forbidden") }, { status: 403, headers: NO_STORE_HEADERS });
   }
   try {
     await requireStaff(request);
   } catch {
-    return Response.json({ message: at("common.sessionExpired") }, { status: 401, headers: NO_STORE });
+    return Response.json({ message: at("common.sessionExpired") }, { status: 401, headers: NO_STORE_HEADERS });
   }
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_CHARS * 4 + 1024) {
-    return Response.json({ message: at("blogs.previewFailed") }, { status: 413, headers: NO_STORE });
+    return Response.json({ message: at("blogs.previewFailed") }, { status: 413, headers: NO_STORE_HEADERS });
   }
   let content = "";
   try {
     const body = (await request.json()) as { content?: unknown };
     content = typeof body.content === "string" ? body.content.slice(0, MAX_CHARS) : "";
   } catch {
-    return Response.json({ message: at("blogs.previewFailed") }, { status: 400, headers: NO_STORE });
+    return Response.json({ message: at("blogs.previewFailed") }, { status: 400, headers: NO_STORE_HEADERS });
   }
-  return Response.json({ html: renderMarkdown(content) }, { headers: NO_STORE });
+  return Response.json({ html: renderMarkdown(content) }, { headers: NO_STORE_HEADERS });
 }

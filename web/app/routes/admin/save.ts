@@ -8,21 +8,21 @@ import { at } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requireStaff } from "~/lib/admin/session.server";
 import { saveItem } from "~/lib/admin/upload.server";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 
 export function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE_HEADERS } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const kind = params.kind;
   const id = params.id === undefined ? undefined : parseId(params.id);
   if (!isKindKey(kind) || id === null) {
-    return Response.json({ ok: false, message: at("common.notFound") }, { status: 404, headers: NO_STORE });
+    return Response.json({ ok: false, message: at("common.notFound") }, { status: 404, headers: NO_STORE_HEADERS });
   }
   if (!isSameOrigin(request)) {
-    return Response.json({ ok: false, message: at("common.forbidden") }, { status: 403, headers: NO_STORE });
+    return Response.json({ ok: false, message: at("common.forbidden") }, { status: 403, headers: NO_STORE_HEADERS });
   }
   try {
     const staff = await requireStaff(request);
@@ -30,10 +30,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (result.ok) {
       return Response.json(
         { ok: true, redirectTo: result.redirectTo },
-        { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
+        { headers: { ...NO_STORE_HEADERS, "Set-Cookie": result.setCookie } },
       );
     }
-    const headers: Record<string, string> = { ...NO_STORE };
+    const headers: Record<string, string> = { ...NO_STORE_HEADERS };
     if (result.closeConnection) headers.Connection = "close";
     return Response.json(
       { ok: false, message: result.message, errors: result.errors },
@@ -43,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The guard's or a 401's redirect to /login: tell the page where to go (the session
     // cookie is cleared by the same response).
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      const headers = new Headers(NO_STORE);
+      const headers = new Headers(NO_STORE_HEADERS);
       for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return Response.json(
         { ok: false, message: at("common.sessionExpired"), redirectTo: thrown.headers.get("Location") ?? "/login" },

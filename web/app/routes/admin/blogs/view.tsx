@@ -4,11 +4,11 @@ import { DetailScreen } from "~/components/admin/DetailScreen";
 import { NepaliSection } from "~/components/admin/NepaliSection";
 import { IconExternal } from "~/components/admin/icons";
 import { AdminRouteError, adminMeta, formatDate } from "~/components/admin/Page";
-import { getItem } from "~/lib/admin/cms-admin.server";
+import { getItem } from "~/lib/admin/items.server";
 import { parseId } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { getNepali } from "~/lib/admin/nepali.server";
-import { NO_STORE } from "~/lib/admin/routes.server";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { requireStaff } from "~/lib/admin/session.server";
 import { renderMarkdown } from "~/lib/sanitize.server";
 
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const html = result.item ? renderMarkdown(result.item.content) : "";
   const nepaliHtml = nepali?.exists ? renderMarkdown(nepali.values.content ?? "") : "";
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, html, nepali, nepaliHtml }, { status, headers: NO_STORE });
+  return data({ ...result, html, nepali, nepaliHtml }, { status, headers: NO_STORE_HEADERS });
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { DetailScreen } from "~/components/admin/DetailScreen";
 import { NepaliSection } from "~/components/admin/NepaliSection";
 import { AdminRouteError, adminMeta, formatJoinedAt } from "~/components/admin/Page";
 import { at } from "~/lib/admin/messages";
-import { viewLoader } from "~/lib/admin/nepali.server";
+import { viewLoader } from "~/lib/admin/routes.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.name ?? at("teams.title"));
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/edit";
 import { EditScreen, formTitle } from "~/components/admin/FormScreens";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { editAction, editLoader } from "~/lib/admin/nepali.server";
+import { editAction, editLoader } from "~/lib/admin/routes.server";
 
 export const meta = () => adminMeta(formTitle("video", "edit"));
 

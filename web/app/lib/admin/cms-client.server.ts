@@ -2,8 +2,6 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline } from "node:stream/promises";
 import { env } from "~/lib/env.server";
-import { KINDS, kindOf, type ItemByKind, type KindKey } from "./kinds";
-import { text } from "./kinds/fields-of-items";
 import { at, type AdminMessageKey } from "./messages";
 import { multipartBody, type MultipartFile } from "./multipart.server";
 import type { FieldErrors } from "./schemas";
@@ -202,94 +200,13 @@ async function sessionEndedOr(request: Request, error: unknown): Promise<unknown
   return error;
 }
 
-type RawItem = Record<string, unknown>;
-
-/** A CMS item as the admin screens use it (each kind reads its own fields). */
-export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] {
-  return kindOf(kind).toItem(raw);
-}
-
-// ── Reads and deletes ─────────────────────────────────────────────────────────────────
-
-export type ListResult<K extends KindKey> = { items: ItemByKind[K][]; error: null } | { items: null; error: string };
-
-export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K): Promise<ListResult<K>> {
-  const config = KINDS[kind];
-  try {
-    const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${config.api}`);
-    return { items: (body.results ?? []).map((raw) => toItem(kind, raw)), error: null };
-  } catch (error) {
-    if (error instanceof AdminCmsError) return { items: null, error: error.messageOr(config.messages.fetchList) };
-    throw error;
-  }
-}
-
-export async function countItems(request: Request, staff: Staff, kind: KindKey): Promise<number | null> {
-  try {
-    const { body } = await staffCall<{ count?: number }>(request, staff, `/api/${KINDS[kind].api}?pageSize=1`);
-    return typeof body.count === "number" ? body.count : null;
-  } catch (error) {
-    if (error instanceof AdminCmsError) return null;
-    throw error;
-  }
-}
-
-export type ItemResult<K extends KindKey> =
-  | { item: ItemByKind[K]; error: null; notFound: false }
-  | { item: null; error: string | null; notFound: boolean };
-
-export async function getItem<K extends KindKey>(
-  request: Request,
-  staff: Staff,
-  kind: K,
-  id: number | null,
-): Promise<ItemResult<K>> {
-  const config = KINDS[kind];
-  if (!id) return { item: null, error: null, notFound: true };
-  try {
-    const { body } = await staffCall<RawItem>(request, staff, `/api/${config.api}/${id}`);
-    return { item: toItem(kind, body), error: null, notFound: false };
-  } catch (error) {
-    if (error instanceof AdminCmsError) {
-      if (error.status === 404 || error.status === 400) return { item: null, error: null, notFound: true };
-      return { item: null, error: error.messageOr(config.messages.fetchOne), notFound: false };
-    }
-    throw error;
-  }
-}
-
-export async function deleteItem(request: Request, staff: Staff, kind: KindKey, id: number): Promise<string | null> {
-  const config = KINDS[kind];
-  try {
-    await staffCall(request, staff, `/api/${config.api}/${id}`, { method: "DELETE", timeoutMs: 30_000 });
-    return null;
-  } catch (error) {
-    if (error instanceof AdminCmsError) return error.messageOr(config.messages.remove);
-    throw error;
-  }
-}
-
-export interface CurrentUser {
-  id: number;
-  username: string;
-  email: string;
-}
-
-/**
- * GET /api/users/{sub}: who is signed in. It also proves the token is still good: a 401
- * (forged, expired, deleted user) ends the session. Other failures are only logged.
- */
-export async function fetchCurrentUser(request: Request, staff: Staff): Promise<CurrentUser | null> {
-  try {
-    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/users/${staff.userId}`);
-    return { id: Number(body.id), username: text(body.username), email: text(body.email) };
-  } catch (error) {
-    if (error instanceof AdminCmsError) {
-      // 403: the token is good but not for this id. Treat as signed out: it is not ours.
-      if (error.status === 403) throw await logoutRedirect(request, loginUrl(request));
-      console.error(`[admin] ${error.messageOr("dashboard.userFetchFailed")}`);
-      return null;
-    }
-    throw error;
-  }
+/** A failed CMS call as the admin answers it: the CMS's field errors and 4xx as they are, its own
+ * failures as 502, an unreachable CMS as 503, with the CMS's message or the given fallback. */
+export function cmsFailure(
+  error: AdminCmsError,
+  fallbacks: { failure: AdminMessageKey; notFound: AdminMessageKey },
+): { status: number; message: string; errors: FieldErrors } {
+  if (error.status === 404) return { status: 404, message: at(fallbacks.notFound), errors: {} };
+  const status = error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
+  return { status, message: error.messageOr(fallbacks.failure), errors: error.errors ?? {} };
 }

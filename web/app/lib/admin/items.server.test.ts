@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toItem } from "./cms-admin.server";
+import { toItem } from "./items.server";
 import { sameOriginMedia } from "./kinds/fields-of-items";
 import { pendingLabel } from "./pending";
 

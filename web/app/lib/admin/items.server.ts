@@ -1,0 +1,98 @@
+import { AdminCmsError, staffCall } from "./cms-client.server";
+import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
+import { text } from "./kinds/fields-of-items";
+import { loginUrl, logoutRedirect, type Staff } from "./session.server";
+
+/** What the admin screens read and delete at the CMS, as items of the kinds (kinds/). */
+
+type RawItem = Record<string, unknown>;
+
+/** A CMS item as the admin screens use it (each kind reads its own fields). */
+export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] {
+  return kindOf(kind).toItem(raw);
+}
+
+// ── Reads and deletes ─────────────────────────────────────────────────────────────────
+
+export type ListResult<K extends KindKey> = { items: ItemByKind[K][]; error: null } | { items: null; error: string };
+
+export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K): Promise<ListResult<K>> {
+  const config = KINDS[kind];
+  try {
+    const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${config.api}`);
+    return { items: (body.results ?? []).map((raw) => toItem(kind, raw)), error: null };
+  } catch (error) {
+    if (error instanceof AdminCmsError) return { items: null, error: error.messageOr(config.messages.fetchList) };
+    throw error;
+  }
+}
+
+export async function countItems(request: Request, staff: Staff, kind: KindKey): Promise<number | null> {
+  try {
+    const { body } = await staffCall<{ count?: number }>(request, staff, `/api/${KINDS[kind].api}?pageSize=1`);
+    return typeof body.count === "number" ? body.count : null;
+  } catch (error) {
+    if (error instanceof AdminCmsError) return null;
+    throw error;
+  }
+}
+
+export type ItemResult<K extends KindKey> =
+  | { item: ItemByKind[K]; error: null; notFound: false }
+  | { item: null; error: string | null; notFound: boolean };
+
+export async function getItem<K extends KindKey>(
+  request: Request,
+  staff: Staff,
+  kind: K,
+  id: number | null,
+): Promise<ItemResult<K>> {
+  const config = KINDS[kind];
+  if (!id) return { item: null, error: null, notFound: true };
+  try {
+    const { body } = await staffCall<RawItem>(request, staff, `/api/${config.api}/${id}`);
+    return { item: toItem(kind, body), error: null, notFound: false };
+  } catch (error) {
+    if (error instanceof AdminCmsError) {
+      if (error.status === 404 || error.status === 400) return { item: null, error: null, notFound: true };
+      return { item: null, error: error.messageOr(config.messages.fetchOne), notFound: false };
+    }
+    throw error;
+  }
+}
+
+export async function deleteItem(request: Request, staff: Staff, kind: KindKey, id: number): Promise<string | null> {
+  const config = KINDS[kind];
+  try {
+    await staffCall(request, staff, `/api/${config.api}/${id}`, { method: "DELETE", timeoutMs: 30_000 });
+    return null;
+  } catch (error) {
+    if (error instanceof AdminCmsError) return error.messageOr(config.messages.remove);
+    throw error;
+  }
+}
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/**
+ * GET /api/users/{sub}: who is signed in. It also proves the token is still good: a 401
+ * (forged, expired, deleted user) ends the session. Other failures are only logged.
+ */
+export async function fetchCurrentUser(request: Request, staff: Staff): Promise<CurrentUser | null> {
+  try {
+    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/users/${staff.userId}`);
+    return { id: Number(body.id), username: text(body.username), email: text(body.email) };
+  } catch (error) {
+    if (error instanceof AdminCmsError) {
+      // 403: the token is good but not for this id. Treat as signed out: it is not ours.
+      if (error.status === 403) throw await logoutRedirect(request, loginUrl(request));
+      console.error(`[admin] ${error.messageOr("dashboard.userFetchFailed")}`);
+      return null;
+    }
+    throw error;
+  }
+}
