@@ -2,7 +2,7 @@ import { type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
 import { excerpt, renderMarkdown, toPlainText } from "../sanitize.server";
 import { imageUrl, isResizable } from "../images";
-import { addAdYears, mergeLocalized, type Localized } from "./localize";
+import { addAdYears, inLocale, languageVariables, type Localized, NEPALI_OF_ENTRY, perLocale, type WithNepali } from "./localize";
 import { type CmsFile, FILE_FIELDS, mediaUrl, toImage } from "./media";
 import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
 
@@ -12,40 +12,26 @@ const LIMIT = 100;
 /* Committee ------------------------------------------------------------------------- */
 
 const TEAM_QUERY = /* GraphQL */ `
-  query CommitteePage($limit: Int!) {
-    teamMembers(sort: ["createdAt:asc", "id:asc"], pagination: { limit: $limit }) {
+  query CommitteePage($limit: Int!, $ne: Boolean!) {
+    teamMembers(locale: "en", sort: ["createdAt:asc", "id:asc"], pagination: { limit: $limit }) {
       numericId
       name
       role
       photo { ${FILE_FIELDS} }
+      ${NEPALI_OF_ENTRY} { role }
     }
-  }
-`;
-
-// Nepali pages (ADR 005): the English rows, in their order, with the Nepali text of those that
-// have a Nepali version; the others stay English and are marked `fallback`. One request.
-const TEAM_QUERY_NE = /* GraphQL */ `
-  query CommitteePageNe($limit: Int!) {
-    en: teamMembers(locale: "en", sort: ["createdAt:asc", "id:asc"], pagination: { limit: $limit }) {
-      numericId
-      name
-      role
-      photo { ${FILE_FIELDS} }
-    }
-    ne: teamMembers(locale: "ne", pagination: { limit: $limit }) { numericId role }
   }
 `;
 
 type TeamRow = { numericId: number; name: string; role: string; photo: CmsFile | null };
 
-interface TeamResult {
-  teamMembers: TeamRow[];
+export async function getCommittee(locale: Locale, options?: CmsQueryOptions): Promise<MemberView[]> {
+  return cmsView(TEAM_QUERY, { limit: LIMIT, ...languageVariables(locale) }, MEMBERS_VIEW[locale], options);
 }
 
-export async function getCommittee(locale: Locale, options?: CmsQueryOptions): Promise<MemberView[]> {
-  if (locale === "ne") return cmsView(TEAM_QUERY_NE, { limit: LIMIT }, toMembersNe, options);
-  return cmsView(TEAM_QUERY, { limit: LIMIT }, toMembers, options);
-}
+const MEMBERS_VIEW = perLocale(({ teamMembers }: { teamMembers: WithNepali<TeamRow>[] }, locale) =>
+  teamMembers.map((row) => toMember(inLocale(row, locale)!)),
+);
 
 function toMember(m: Localized<TeamRow>): MemberView {
   return {
@@ -57,52 +43,34 @@ function toMember(m: Localized<TeamRow>): MemberView {
   };
 }
 
-function toMembers({ teamMembers }: TeamResult): MemberView[] {
-  return teamMembers.map(toMember);
-}
-
-function toMembersNe({ en, ne }: { en: TeamRow[]; ne: Pick<TeamRow, "numericId" | "role">[] }): MemberView[] {
-  return mergeLocalized(en, ne, (row, text) => ({ ...row, role: text.role })).map(toMember);
-}
-
 /* Blogs ------------------------------------------------------------------------------ */
 
 const BLOG_CARD_FIELDS = `numericId title author content createdAt media { ${FILE_FIELDS} }`;
 
 const BLOGS_QUERY = /* GraphQL */ `
-  query BlogsPage($limit: Int!) {
-    blogs(sort: "createdAt:desc", pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} }
+  query BlogsPage($limit: Int!, $ne: Boolean!) {
+    blogs(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
+      ${BLOG_CARD_FIELDS}
+      ${NEPALI_OF_ENTRY} { title content }
+    }
   }
 `;
 
 const BLOG_FEED_QUERY = /* GraphQL */ `
   query BlogFeed($limit: Int!) {
-    blogs(sort: "createdAt:desc", pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} updatedAt }
+    blogs(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} updatedAt }
   }
 `;
 
 const BLOG_QUERY = /* GraphQL */ `
-  query BlogDetailsPage($id: Int!) {
-    blogByNumericId(id: $id) { ${BLOG_CARD_FIELDS} updatedAt }
+  query BlogDetailsPage($id: Int!, $ne: Boolean!) {
+    blogByNumericId(id: $id, locale: "en") {
+      ${BLOG_CARD_FIELDS}
+      updatedAt
+      ${NEPALI_OF_ENTRY} { title content }
+    }
   }
 `;
-
-const BLOGS_QUERY_NE = /* GraphQL */ `
-  query BlogsPageNe($limit: Int!) {
-    en: blogs(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} }
-    ne: blogs(locale: "ne", pagination: { limit: $limit }) { numericId title content }
-  }
-`;
-
-const BLOG_QUERY_NE = /* GraphQL */ `
-  query BlogDetailsPageNe($id: Int!) {
-    en: blogByNumericId(id: $id, locale: "en") { ${BLOG_CARD_FIELDS} updatedAt }
-    ne: blogByNumericId(id: $id, locale: "ne") { numericId title content }
-  }
-`;
-
-type BlogText = { numericId: number; title: string; content: string };
-const withBlogText = <T extends BlogRow>(row: T, text: BlogText): T => ({ ...row, title: text.title, content: text.content });
 
 interface BlogRow {
   numericId: number;
@@ -128,17 +96,12 @@ function toCard(row: Localized<BlogRow>): BlogCardView {
 }
 
 export async function getBlogCards(locale: Locale, options?: CmsQueryOptions): Promise<BlogCardView[]> {
-  if (locale === "ne") return cmsView(BLOGS_QUERY_NE, { limit: LIMIT }, toCardsNe, options);
-  return cmsView(BLOGS_QUERY, { limit: LIMIT }, toCards, options);
+  return cmsView(BLOGS_QUERY, { limit: LIMIT, ...languageVariables(locale) }, CARDS_VIEW[locale], options);
 }
 
-function toCards({ blogs }: { blogs: BlogRow[] }): BlogCardView[] {
-  return blogs.map(toCard);
-}
-
-function toCardsNe({ en, ne }: { en: BlogRow[]; ne: BlogText[] }): BlogCardView[] {
-  return mergeLocalized(en, ne, withBlogText).map(toCard);
-}
+const CARDS_VIEW = perLocale(({ blogs }: { blogs: WithNepali<BlogRow>[] }, locale) =>
+  blogs.map((row) => toCard(inLocale(row, locale)!)),
+);
 
 /** Feeds and the sitemap need the posts with their plain-text summaries. */
 export async function getBlogFeed(options?: CmsQueryOptions): Promise<(BlogCardView & { updatedAt: string })[]> {
@@ -150,9 +113,14 @@ function toFeed({ blogs }: { blogs: (BlogRow & { updatedAt: string })[] }): (Blo
 }
 
 export async function getBlog(id: number, locale: Locale, options?: CmsQueryOptions): Promise<BlogView | null> {
-  if (locale === "ne") return cmsView(BLOG_QUERY_NE, { id }, toBlogNe, options);
-  return cmsView(BLOG_QUERY, { id }, toBlog, options);
+  return cmsView(BLOG_QUERY, { id, ...languageVariables(locale) }, BLOG_VIEW[locale], options);
 }
+
+// A post without a Nepali version is shown in English (fallback); one that does not exist is not found.
+const BLOG_VIEW = perLocale(({ blogByNumericId: row }: { blogByNumericId: WithNepali<BlogRow> | null }, locale) => {
+  const post = inLocale(row, locale);
+  return post ? blogView(post) : null;
+});
 
 function blogView(row: Localized<BlogRow>): BlogView {
   const plain = toPlainText(row.content);
@@ -163,45 +131,26 @@ function blogView(row: Localized<BlogRow>): BlogView {
   };
 }
 
-function toBlog({ blogByNumericId: row }: { blogByNumericId: BlogRow | null }): BlogView | null {
-  return row ? blogView(row) : null;
-}
-
-/** A post without a Nepali version is shown in English (fallback); one with neither is not found. */
-function toBlogNe({ en, ne }: { en: BlogRow | null; ne: BlogText | null }): BlogView | null {
-  if (!en) return null;
-  return blogView(ne ? withBlogText(en, ne) : { ...en, fallback: true });
-}
 
 /* Gallery ---------------------------------------------------------------------------- */
 
-// The fields of each list, shared by the English query and the Nepali one (which reads them in
-// English and only title and description in Nepali).
-const IMAGE_FIELDS = `
+const GALLERY_QUERY = /* GraphQL */ `
+  query GalleryPage($limit: Int!, $ne: Boolean!) {
+    imageGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
       numericId
       title
       description
-      image { ${FILE_FIELDS} }`;
-const VIDEO_FIELDS = `
+      image { ${FILE_FIELDS} }
+      ${NEPALI_OF_ENTRY} { title description }
+    }
+    videoGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
       numericId
       title
       description
       video { url mime }
-      poster { url }`;
-
-const GALLERY_QUERY = /* GraphQL */ `
-  query GalleryPage($limit: Int!) {
-    imageGalleries(sort: "createdAt:desc", pagination: { limit: $limit }) { ${IMAGE_FIELDS} }
-    videoGalleries(sort: "createdAt:desc", pagination: { limit: $limit }) { ${VIDEO_FIELDS} }
-  }
-`;
-
-const GALLERY_QUERY_NE = /* GraphQL */ `
-  query GalleryPageNe($limit: Int!) {
-    imageGalleries: imageGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) { ${IMAGE_FIELDS} }
-    videoGalleries: videoGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) { ${VIDEO_FIELDS} }
-    neImages: imageGalleries(locale: "ne", pagination: { limit: $limit }) { numericId title description }
-    neVideos: videoGalleries(locale: "ne", pagination: { limit: $limit }) { numericId title description }
+      poster { url }
+      ${NEPALI_OF_ENTRY} { title description }
+    }
   }
 `;
 
@@ -213,32 +162,17 @@ type VideoRow = {
   video: { url: string; mime: string | null } | null;
   poster: { url: string } | null;
 };
-type GalleryText = { numericId: number; title: string; description: string };
 
 interface GalleryResult {
-  imageGalleries: Localized<ImageRow>[];
-  videoGalleries: Localized<VideoRow>[];
+  imageGalleries: WithNepali<ImageRow>[];
+  videoGalleries: WithNepali<VideoRow>[];
 }
 
 export async function getGallery(
   locale: Locale,
   options?: CmsQueryOptions,
 ): Promise<{ images: GalleryImageView[]; videos: GalleryVideoView[] }> {
-  if (locale === "ne") return cmsView(GALLERY_QUERY_NE, { limit: LIMIT }, toGalleryNe, options);
-  return cmsView(GALLERY_QUERY, { limit: LIMIT }, toGallery, options);
-}
-
-const withGalleryText = <T extends GalleryText>(row: T, text: GalleryText): T => ({
-  ...row,
-  title: text.title,
-  description: text.description,
-});
-
-function toGalleryNe(result: GalleryResult & { neImages: GalleryText[]; neVideos: GalleryText[] }) {
-  return toGallery({
-    imageGalleries: mergeLocalized(result.imageGalleries, result.neImages, withGalleryText),
-    videoGalleries: mergeLocalized(result.videoGalleries, result.neVideos, withGalleryText),
-  });
+  return cmsView(GALLERY_QUERY, { limit: LIMIT, ...languageVariables(locale) }, GALLERY_VIEW[locale], options);
 }
 
 /**
@@ -252,9 +186,11 @@ function videoPoster(file: { url: string } | null): string | null {
   return isResizable(src) ? imageUrl(src, POSTER_WIDTH, "webp") : src;
 }
 
-function toGallery(result: GalleryResult): { images: GalleryImageView[]; videos: GalleryVideoView[] } {
+const GALLERY_VIEW = perLocale(toGallery);
+
+function toGallery(result: GalleryResult, locale: Locale): { images: GalleryImageView[]; videos: GalleryVideoView[] } {
   const images: GalleryImageView[] = [];
-  for (const row of result.imageGalleries) {
+  for (const row of result.imageGalleries.map((entry) => inLocale(entry, locale)!)) {
     const image = toImage(row.image, row.image?.alternativeText || row.title);
     if (image) {
       images.push({
@@ -267,7 +203,7 @@ function toGallery(result: GalleryResult): { images: GalleryImageView[]; videos:
     }
   }
   const videos: GalleryVideoView[] = [];
-  for (const row of result.videoGalleries) {
+  for (const row of result.videoGalleries.map((entry) => inLocale(entry, locale)!)) {
     if (row.video?.url) {
       videos.push({
         ...(row.fallback ? { fallback: true } : {}),

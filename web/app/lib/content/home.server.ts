@@ -1,6 +1,6 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
-import { type Localized, pickLocalized, withAdYears } from "./localize";
+import { inLocale, languageVariables, NEPALI, perLocale, type WithNepali, withAdYears } from "./localize";
 import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
 import { type CmsFile, FILE_FIELDS, pickSize, toImage } from "./media";
 import type { HomeView } from "./types";
@@ -27,26 +27,16 @@ const HOME_FIELDS = /* GraphQL */ `
 `;
 
 const HOME_QUERY = /* GraphQL */ `
-  query HomePage {
-    home { ${HOME_FIELDS} }
-  }
-`;
-
-// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
-const HOME_QUERY_NE = /* GraphQL */ `
-  query HomePageNe {
-    ne: home(locale: "ne") { ${HOME_FIELDS} }
-    en: home(locale: "en") { ${HOME_FIELDS} }
+  query HomePage($ne: Boolean!) {
+    home(locale: "en") { ${HOME_FIELDS} ${NEPALI} { locale ${HOME_FIELDS} } }
   }
 `;
 
 type Titled = { title: string; description: string | null };
 type Item = { text: string };
 
-type HomeRow = NonNullable<HomeQueryResult["home"]>;
-
 interface HomeQueryResult {
-  home: Localized<{
+  home: WithNepali<{
     heroSlides: { heading: string; text: string; imageAlt: string | null; image: CmsFile | null }[];
     welcomeHeading: string;
     welcomeIntro: string | null;
@@ -73,15 +63,13 @@ const titled = (list: Titled[] | null | undefined) =>
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
 export async function getHomePage(locale: Locale, options?: CmsQueryOptions): Promise<HomeView> {
-  if (locale === "ne") return cmsView(HOME_QUERY_NE, undefined, toHomeViewNe, options);
-  return cmsView(HOME_QUERY, undefined, toHomeView, options);
+  return cmsView(HOME_QUERY, languageVariables(locale), HOME_VIEW[locale], options);
 }
 
-function toHomeViewNe({ ne, en }: { ne: HomeRow | null; en: HomeRow | null }): HomeView {
-  return toHomeView({ home: pickLocalized(ne, en) });
-}
+const HOME_VIEW = perLocale(toHomeView);
 
-function toHomeView({ home }: HomeQueryResult): HomeView {
+function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
+  const home = inLocale(result.home, locale);
   if (!home) throw new CmsError("missing-content", "home is empty: has the CMS been seeded?");
   const slides = (home.heroSlides ?? []).slice(0, 3).map((s) => ({
     headingHtml: sanitizeInline(s.heading),

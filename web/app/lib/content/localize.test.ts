@@ -1,37 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { mergeLocalized, pickLocalized, withAdYears } from "./localize";
+import { inLocale, withAdYears } from "./localize";
 
 describe("English fallback on Nepali pages (ADR 005)", () => {
-  const en = [
-    { numericId: 3, title: "Third", author: "a@example.org" },
-    { numericId: 1, title: "First", author: "b@example.org" },
-    { numericId: 2, title: "Second", author: "c@example.org" },
-  ];
+  const post = { numericId: 3, title: "Third", author: "a@example.org" };
 
-  it("keeps the English order and rows, with the Nepali text where there is one", () => {
-    const ne = [
-      { numericId: 1, title: "पहिलो" },
-      { numericId: 3, title: "तेस्रो" },
-      { numericId: 99, title: "अनाथ" }, // no English row: cannot be linked, ignored
-    ];
-    const merged = mergeLocalized(en, ne, (row, text) => ({ ...row, title: text.title }));
-    expect(merged).toEqual([
-      { numericId: 3, title: "तेस्रो", author: "a@example.org" },
-      { numericId: 1, title: "पहिलो", author: "b@example.org" },
-      { numericId: 2, title: "Second", author: "c@example.org", fallback: true },
-    ]);
+  it("shows the English entry on English pages, whatever Nepali was read", () => {
+    expect(inLocale({ ...post, ne: [{ title: "तेस्रो", locale: "ne" }] }, "en")).toEqual(post);
+    expect(inLocale(post, "en")).toEqual(post);
   });
 
-  it("marks everything as fallback when nothing is translated, and never drops an entry", () => {
-    const merged = mergeLocalized(en, [], (row) => row);
-    expect(merged.map((r) => r.fallback)).toEqual([true, true, true]);
-    expect(merged.map((r) => r.title)).toEqual(["Third", "First", "Second"]);
+  it("puts the Nepali texts over the English entry on Nepali pages, keeping what is shared", () => {
+    expect(inLocale({ ...post, ne: [{ title: "तेस्रो" }] }, "ne")).toEqual({ ...post, title: "तेस्रो" });
+    // A single type's localizations name their locale: only the Nepali one counts.
+    expect(inLocale({ name: "Name", ne: [{ name: "नाम", locale: "ne" }] }, "ne")).toEqual({ name: "नाम" });
   });
 
-  it("picks a single type's Nepali version, else the English one marked fallback", () => {
-    expect(pickLocalized({ name: "नाम" }, { name: "Name" })).toEqual({ name: "नाम" });
-    expect(pickLocalized(null, { name: "Name" })).toEqual({ name: "Name", fallback: true });
-    expect(pickLocalized(null, null)).toBeNull();
+  it("shows the English entry marked fallback when there is no Nepali version, and null as null", () => {
+    expect(inLocale({ ...post, ne: [] }, "ne")).toEqual({ ...post, fallback: true });
+    expect(inLocale({ ...post, ne: null }, "ne")).toEqual({ ...post, fallback: true });
+    expect(inLocale({ name: "Name", ne: [{ name: "Nom", locale: "fr" }] }, "ne")).toEqual({ name: "Name", fallback: true });
+    expect(inLocale(null, "ne")).toBeNull();
   });
 
   it("adds AD years to every BS year in a view, in both scripts", () => {

@@ -1,7 +1,9 @@
-// Language fallback for the Nepali pages (issue 7, ADR 005). Strapi does not fall back between
-// locales: a query for `ne` returns only the entries that have a Nepali version. Pages read both
-// languages in one request and show the English version, marked `fallback`, where Nepali is missing.
+// Language fallback for the Nepali pages (ADR 005), decided here and nowhere else. Strapi does not
+// fall back between locales, so every page reads the English entries (they decide what exists, its
+// id and its order) and, on Nepali pages, each one's Nepali version beside it: one query per page,
+// whose `$ne` variable includes `ne: localizations(...) @include(if: $ne) { ...texts }`.
 import { addAdYears as addAdYearsImpl } from "../i18n/bs-date";
+import type { Locale } from "../i18n/paths";
 
 export const addAdYears = addAdYearsImpl;
 
@@ -9,30 +11,35 @@ export const addAdYears = addAdYearsImpl;
 export type Localized<T> = T & { fallback?: true };
 
 /**
- * The English rows in their order (they decide what exists and how it is sorted), each with its
- * Nepali text where a Nepali version with the same numericId exists (`withText`), otherwise as it
- * is and marked `fallback`. Nepali rows without an English one are ignored: numericId is the
- * English row's id, so such a row cannot be linked to.
+ * A page's view function once per language, made at module level: cmsView keys its cache by the
+ * function, so a page must hand it the same one every time.
  */
-export function mergeLocalized<E extends { numericId: number }, N extends { numericId: number }>(
-  en: readonly E[],
-  ne: readonly N[],
-  withText: (row: E, text: N) => E,
-): Localized<E>[] {
-  const byId = new Map(ne.map((row) => [row.numericId, row]));
-  return en.map((row) => {
-    const text = byId.get(row.numericId);
-    return text ? withText(row, text) : { ...row, fallback: true as const };
-  });
+export function perLocale<D, V>(view: (data: D, locale: Locale) => V): Record<Locale, (data: D) => V> {
+  return { en: (data) => view(data, "en"), ne: (data) => view(data, "ne") };
 }
 
+/** Variables of a page's query: whether to read the Nepali versions too. */
+export const languageVariables = (locale: Locale) => ({ ne: locale === "ne" });
+
+/** A single type's Nepali version, read beside the English one (there are only two locales). */
+export const NEPALI = `ne: localizations @include(if: $ne)`;
+/** An entry's Nepali version, read beside the English one. */
+export const NEPALI_OF_ENTRY = `ne: localizations(filters: { locale: { eq: "ne" } }) @include(if: $ne)`;
+
+export type WithNepali<T> = T & { ne?: (Partial<T> & { locale?: string | null })[] | null };
+
 /**
- * A single type (home, pages, site settings) on a Nepali page: its Nepali version, or the English
- * one marked `fallback`; null only when neither exists.
+ * An entry as a page in `locale` shows it: English pages the English entry; Nepali pages its Nepali
+ * version's texts over it, or the English entry marked `fallback` when it has none. Null stays null.
  */
-export function pickLocalized<T extends object>(ne: T | null | undefined, en: T | null | undefined): Localized<T> | null {
-  if (ne) return ne;
-  return en ? { ...en, fallback: true as const } : null;
+export function inLocale<T extends object>(row: WithNepali<T> | null | undefined, locale: Locale): Localized<T> | null {
+  if (!row) return null;
+  const { ne, ...english } = row;
+  if (locale !== "ne") return english as unknown as T;
+  const version = ne?.find((candidate) => !candidate.locale || candidate.locale === "ne");
+  if (!version) return { ...(english as unknown as T), fallback: true as const };
+  const { locale: _ignored, ...texts } = version;
+  return { ...(english as unknown as T), ...(texts as Partial<T>) };
 }
 
 /** addAdYears applied to every string of a view (texts, sanitised HTML, alt texts). */

@@ -1,6 +1,6 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
-import { type Localized, pickLocalized, withAdYears } from "./localize";
+import { inLocale, languageVariables, NEPALI, perLocale, type WithNepali, withAdYears } from "./localize";
 import type { ObjectivesView, OrganizationView } from "./types";
 
 type Titled = { title: string; description: string | null };
@@ -18,23 +18,13 @@ const OBJECTIVES_FIELDS = `
 `;
 
 const OBJECTIVES_QUERY = /* GraphQL */ `
-  query ObjectivesPage {
-    objectivePage { ${OBJECTIVES_FIELDS} }
+  query ObjectivesPage($ne: Boolean!) {
+    objectivePage(locale: "en") { ${OBJECTIVES_FIELDS} ${NEPALI} { locale ${OBJECTIVES_FIELDS} } }
   }
 `;
-
-// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
-const OBJECTIVES_QUERY_NE = /* GraphQL */ `
-  query ObjectivesPageNe {
-    ne: objectivePage(locale: "ne") { ${OBJECTIVES_FIELDS} }
-    en: objectivePage(locale: "en") { ${OBJECTIVES_FIELDS} }
-  }
-`;
-
-type ObjectivesRow = NonNullable<ObjectivesResult["objectivePage"]>;
 
 interface ObjectivesResult {
-  objectivePage: Localized<{
+  objectivePage: WithNepali<{
     bannerTitle: string;
     intro: string | null;
     coreObjectives: Titled[];
@@ -44,15 +34,13 @@ interface ObjectivesResult {
 }
 
 export async function getObjectivesPage(locale: Locale, options?: CmsQueryOptions): Promise<ObjectivesView> {
-  if (locale === "ne") return cmsView(OBJECTIVES_QUERY_NE, undefined, toObjectivesViewNe, options);
-  return cmsView(OBJECTIVES_QUERY, undefined, toObjectivesView, options);
+  return cmsView(OBJECTIVES_QUERY, languageVariables(locale), OBJECTIVES_VIEW[locale], options);
 }
 
-function toObjectivesViewNe({ ne, en }: { ne: ObjectivesRow | null; en: ObjectivesRow | null }): ObjectivesView {
-  return toObjectivesView({ objectivePage: pickLocalized(ne, en) });
-}
+const OBJECTIVES_VIEW = perLocale(toObjectivesView);
 
-function toObjectivesView({ objectivePage: p }: ObjectivesResult): ObjectivesView {
+function toObjectivesView(result: ObjectivesResult, locale: Locale): ObjectivesView {
+  const p = inLocale(result.objectivePage, locale);
   if (!p) throw new CmsError("missing-content", "objectivePage is empty: has the CMS been seeded?");
   return withAdYears({
     ...(p.fallback ? { fallback: true as const } : {}),
@@ -80,22 +68,13 @@ const ORGANIZATION_FIELDS = `
 `;
 
 const ORGANIZATION_QUERY = /* GraphQL */ `
-  query OrganizationPage {
-    organizationPage { ${ORGANIZATION_FIELDS} }
+  query OrganizationPage($ne: Boolean!) {
+    organizationPage(locale: "en") { ${ORGANIZATION_FIELDS} ${NEPALI} { locale ${ORGANIZATION_FIELDS} } }
   }
 `;
-
-const ORGANIZATION_QUERY_NE = /* GraphQL */ `
-  query OrganizationPageNe {
-    ne: organizationPage(locale: "ne") { ${ORGANIZATION_FIELDS} }
-    en: organizationPage(locale: "en") { ${ORGANIZATION_FIELDS} }
-  }
-`;
-
-type OrganizationRow = NonNullable<OrganizationResult["organizationPage"]>;
 
 interface OrganizationResult {
-  organizationPage: Localized<{
+  organizationPage: WithNepali<{
     bannerTitle: string;
     journeyHeading: string | null;
     journey: string | null;
@@ -112,15 +91,13 @@ interface OrganizationResult {
 }
 
 export async function getOrganizationPage(locale: Locale, options?: CmsQueryOptions): Promise<OrganizationView> {
-  if (locale === "ne") return cmsView(ORGANIZATION_QUERY_NE, undefined, toOrganizationViewNe, options);
-  return cmsView(ORGANIZATION_QUERY, undefined, toOrganizationView, options);
+  return cmsView(ORGANIZATION_QUERY, languageVariables(locale), ORGANIZATION_VIEW[locale], options);
 }
 
-function toOrganizationViewNe({ ne, en }: { ne: OrganizationRow | null; en: OrganizationRow | null }): OrganizationView {
-  return toOrganizationView({ organizationPage: pickLocalized(ne, en) });
-}
+const ORGANIZATION_VIEW = perLocale(toOrganizationView);
 
-function toOrganizationView({ organizationPage: p }: OrganizationResult): OrganizationView {
+function toOrganizationView(result: OrganizationResult, locale: Locale): OrganizationView {
+  const p = inLocale(result.organizationPage, locale);
   if (!p) throw new CmsError("missing-content", "organizationPage is empty: has the CMS been seeded?");
   return withAdYears({
     ...(p.fallback ? { fallback: true as const } : {}),

@@ -1,7 +1,7 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import { env } from "../env.server";
 import type { Locale } from "../i18n/paths";
-import { type Localized, pickLocalized, withAdYears } from "./localize";
+import { inLocale, languageVariables, NEPALI, perLocale, type WithNepali, withAdYears } from "./localize";
 import type { SiteSettings } from "./types";
 
 const SITE_FIELDS = `
@@ -18,23 +18,13 @@ const SITE_FIELDS = `
 `;
 
 const SITE_QUERY = /* GraphQL */ `
-  query SiteSettings {
-    siteSetting { ${SITE_FIELDS} }
+  query SiteSettings($ne: Boolean!) {
+    siteSetting(locale: "en") { ${SITE_FIELDS} ${NEPALI} { locale ${SITE_FIELDS} } }
   }
 `;
-
-// Nepali pages: the Nepali version, or the English one when there is none (ADR 005).
-const SITE_QUERY_NE = /* GraphQL */ `
-  query SiteSettingsNe {
-    ne: siteSetting(locale: "ne") { ${SITE_FIELDS} }
-    en: siteSetting(locale: "en") { ${SITE_FIELDS} }
-  }
-`;
-
-type SiteRow = NonNullable<SiteQueryResult["siteSetting"]>;
 
 interface SiteQueryResult {
-  siteSetting: Localized<{
+  siteSetting: WithNepali<{
     name: string;
     tagline: string | null;
     aboutText: string;
@@ -50,15 +40,13 @@ interface SiteQueryResult {
 
 /** Header, footer and SEO data shared by every public page, in the page's language. */
 export async function getSiteSettings(locale: Locale, options?: CmsQueryOptions): Promise<SiteSettings> {
-  if (locale === "ne") return cmsView(SITE_QUERY_NE, undefined, toSiteSettingsNe, options);
-  return cmsView(SITE_QUERY, undefined, toSiteSettings, options);
+  return cmsView(SITE_QUERY, languageVariables(locale), SITE_VIEW[locale], options);
 }
 
-function toSiteSettingsNe({ ne, en }: { ne: SiteRow | null; en: SiteRow | null }): SiteSettings {
-  return toSiteSettings({ siteSetting: pickLocalized(ne, en) });
-}
+const SITE_VIEW = perLocale(toSiteSettings);
 
-function toSiteSettings({ siteSetting: s }: SiteQueryResult): SiteSettings {
+function toSiteSettings({ siteSetting }: SiteQueryResult, locale: Locale): SiteSettings {
+  const s = inLocale(siteSetting, locale);
   if (!s) throw new CmsError("missing-content", "siteSetting is empty: has the CMS been seeded?");
   return withAdYears({
     ...(s.fallback ? { fallback: true as const } : {}),
