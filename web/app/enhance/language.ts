@@ -1,4 +1,4 @@
-import { templateContent } from "./dialog";
+import { templateContent } from "./dom";
 
 /** localStorage key: set once the visitor has answered the suggestion or switched language. */
 export const LANGUAGE_CHOICE_KEY = "lang-suggestion";

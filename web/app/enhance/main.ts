@@ -1,12 +1,12 @@
 // The one script public pages load (docs/decisions/006-public-pages-without-react.md): the
 // pages are complete HTML from the server; this adds what needs a script. No React, no router.
-import { initDonate } from "./donate";
-import { initGallery } from "./gallery";
+import { initGallery } from "~/components/gallery/image-dialog/enhance";
+import { initSlider } from "~/components/home/hero-slider/enhance";
+import { initDonate } from "~/components/site/donation/enhance";
 import { initLanguageSuggestion } from "./language";
 import { initMenu } from "./menu";
 import { initPendingNavigation } from "./navigation";
 import { initReveal } from "./reveal";
-import { initSlider } from "./slider";
 import { initVideoToggles } from "./video-toggle";
 
 export function enhance(doc: Document = document, win: Window & typeof globalThis = window): void {

@@ -1,5 +1,5 @@
 import { pendingKind } from "~/components/site/pending";
-import { isPlainClick, templateContent } from "./dialog";
+import { isPlainClick, templateContent } from "./dom";
 
 /**
  * While the browser fetches the next page, show what the spec asks for (section 2): a spinner

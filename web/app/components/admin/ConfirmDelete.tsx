@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { at } from "~/lib/admin/messages";
 import { ButtonSpinner } from "./Feedback";
 import { IconTrash } from "./icons";
-import { useFocusTrap } from "~/components/ui/use-focus-trap";
+import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 
 /**
  * Which item is waiting for a delete confirmation. With JavaScript the Delete buttons

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowUp, Globe, Mail, MapPin, Phone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
-import { useOpenDonate } from "./donate-context";
+import { useOpenDonate } from "./donation/donate-context";
 import { NAV_ITEMS } from "./nav";
 
 export function SiteFooter({ site }: { site: SiteSettings | null }) {

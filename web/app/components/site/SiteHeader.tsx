@@ -5,7 +5,7 @@ import { Globe, MenuIcon } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
 import { useIsStaticPage } from "~/lib/static-page";
-import { useOpenDonate } from "./donate-context";
+import { useOpenDonate } from "./donation/donate-context";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NAV_ITEMS } from "./nav";
 

@@ -15,7 +15,7 @@ import {
   IconUsers,
   IconVideo,
 } from "~/components/admin/icons";
-import { useFocusTrap } from "~/components/ui/use-focus-trap";
+import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 import { fetchCurrentUser } from "~/lib/admin/items.server";
 import { pendingLabel } from "~/lib/admin/pending";
 import { parseId } from "~/lib/admin/kinds";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contact";
-import { useOpenDonate } from "~/components/site/donate-context";
+import { useOpenDonate } from "~/components/site/donation/donate-context";
 import { PageBanner } from "~/components/site/PageBanner";
 import { Globe, Heart, Mail, MapPin, Phone } from "~/components/ui/icons";
 import { translator, useT } from "~/lib/i18n";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/gallery";
-import { ImageModal } from "~/components/gallery/ImageModal";
+import { ImageModal } from "~/components/gallery/image-dialog/ImageModal";
 import { VideoCard } from "~/components/gallery/VideoCard";
 import { PageBanner } from "~/components/site/PageBanner";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
@@ -87,7 +87,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                 {images.map((img, i) => (
                   <li key={img.id}>
                     {/* A real link: without JavaScript it opens the same dialog, rendered by the
-                        server; with it, app/enhance/gallery.ts opens the dialog from the template. */}
+                        server; with it, components/gallery/image-dialog/enhance.ts opens the dialog from the template. */}
                     <Link
                       to={`?tab=images&image=${img.id}`}
                       data-gallery-open={img.id}

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { BenefitCards } from "~/components/home/BenefitCards";
-import { HeroSlider } from "~/components/home/HeroSlider";
+import { HeroSlider } from "~/components/home/hero-slider/HeroSlider";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";

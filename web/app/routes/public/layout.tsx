@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
-import { DonateProvider, type OpenDonate } from "~/components/site/donate-context";
-import { DonationModal } from "~/components/site/DonationModal";
+import { DonateProvider, type OpenDonate } from "~/components/site/donation/donate-context";
+import { DonationModal } from "~/components/site/donation/DonationModal";
 import { PENDING_KINDS, PendingView, pendingKind } from "~/components/site/PendingView";
 import { LanguageSuggestion } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";

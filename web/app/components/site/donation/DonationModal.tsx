@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Modal } from "~/components/ui/Modal";
+import { Modal } from "~/components/ui/dialog/Modal";
 import { Close, Mail, Phone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocale, useT } from "~/lib/i18n";
@@ -101,7 +101,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
                 t("donate.mailBody", { amount: amountText, method: methodLabel }),
               )}
               data-testid="donate-mailto"
-              // Without React (public pages) app/enhance/donate.ts refills the link from these.
+              // Without React (public pages) ./enhance.ts refills the link from these.
               data-mail-email={site.email}
               data-mail-subject={t("donate.mailSubject")}
               data-mail-body={t("donate.mailBody")}

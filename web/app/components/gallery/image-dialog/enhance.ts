@@ -1,4 +1,5 @@
-import { activateDialog, cloneTemplate, isPlainClick } from "./dialog";
+import { activateDialog } from "~/components/ui/dialog/enhance";
+import { cloneTemplate, isPlainClick } from "~/enhance/dom";
 
 interface Open {
   id: string;

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
-import { Modal } from "~/components/ui/Modal";
+import { Modal } from "~/components/ui/dialog/Modal";
 import { Close } from "~/components/ui/icons";
 import type { GalleryImageView } from "~/lib/content/types";
 import { useT } from "~/lib/i18n";
@@ -10,7 +10,7 @@ interface ImageModalProps {
   image: GalleryImageView;
   /** Where Close leads (the gallery without ?image=): a real link, so it works without JavaScript. */
   closeHref: string;
-  /** Under React; on the public (non-hydrated) page app/enhance/gallery.ts closes it. */
+  /** Under React; on the public (non-hydrated) page ./enhance.ts closes it. */
   onClose?: () => void;
 }
 

@@ -1,9 +1,6 @@
 import { useRef } from "react";
 import { useFocusTrap } from "./use-focus-trap";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], iframe, [tabindex]:not([tabindex="-1"])';
-
 interface ModalProps {
   open: boolean;
   onClose: () => void;
@@ -22,11 +19,11 @@ interface ModalProps {
  */
 export function Modal({ open, onClose, labelledBy, children, panelClassName = "" }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  // Media players and embedded frames take focus too; a dialog's content is always shown.
-  useFocusTrap(panelRef, open, onClose, { focusable: FOCUSABLE, visibleOnly: false });
+  // A dialog's content is always shown.
+  useFocusTrap(panelRef, open, onClose, { visibleOnly: false });
 
   if (!open) return null;
-  // data-dialog*: the same markup is driven by app/enhance/dialog.ts on pages without React.
+  // data-dialog*: the same markup is driven by ./enhance.ts on pages without React.
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6" data-dialog="">
       <div aria-hidden="true" className="absolute inset-0 bg-night/75 backdrop-blur-[2px]" onClick={onClose} data-dialog-backdrop="" />

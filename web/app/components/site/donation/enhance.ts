@@ -1,9 +1,10 @@
-import { donationMailto } from "~/components/site/donation";
-import { activateDialog, cloneTemplate, isPlainClick } from "./dialog";
+import { donationMailto } from "./donation";
+import { activateDialog } from "~/components/ui/dialog/enhance";
+import { cloneTemplate, isPlainClick } from "~/enhance/dom";
 
 /**
  * Donate links ([data-donate], real links to /contact#donate) open the donation dialog from
- * <template data-donate-dialog> instead (components/site/DonationModal.tsx). The dialog keeps the
+ * <template data-donate-dialog> instead (DonationModal.tsx beside it). The dialog keeps the
  * visitor's choice between openings and refills the pre-written e-mail as it changes.
  */
 /** `{name}` placeholders, as lib/i18n's format (imported from there it would bring React along). */

@@ -2,11 +2,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { initSlider } from "~/enhance/slider";
+import { initSlider } from "./enhance";
 import type { HeroSlideView } from "~/lib/content/types";
 import { HeroSlider } from "./HeroSlider";
 
-// The server renders the markup (HeroSlider); app/enhance/slider.ts makes it move.
+// The server renders the markup (HeroSlider); ./enhance.ts makes it move.
 
 const slides: HeroSlideView[] = [1, 2, 3].map((n) => ({
   headingHtml: `Heading <strong>${n}</strong>`,

@@ -17,7 +17,7 @@ const HERO_SHOWN = [320, 1920] as const;
 
 /**
  * Full-height hero slider (spec sections 2, 4), rendered on the server with the first slide
- * showing; app/enhance/slider.ts makes it move: every 7 s, restarting the timer on every change,
+ * showing; ./enhance.ts makes it move: every 7 s, restarting the timer on every change,
  * pausing while hovered, while focus is inside, when the visitor presses pause, and never
  * moving by itself under prefers-reduced-motion. The markup below is its contract (data-*).
  * The other slides' images wait in <template>s until the page has loaded: the first is the LCP.
