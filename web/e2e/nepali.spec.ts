@@ -155,8 +155,8 @@ test.describe("Bikram Sambat dates", () => {
     const time = page.locator("article header time");
     const text = (await time.textContent())!;
     expect(text).toBe(formatBsAd((await time.getAttribute("datetime"))!, "ne"));
-    // Day, BS month name, BS year, then the AD date in brackets; no ASCII digits.
-    expect(text).toMatch(/^[०-९]{1,2} (वैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मङ्सिर|पुस|माघ|फागुन|चैत) [०-९]{4} \([०-९]{1,2} \S+ [०-९]{4}\)$/);
+    // The Nepali order: BS year, month name, day, then "सन्" and the AD date the same way; no ASCII digits.
+    expect(text).toMatch(/^[०-९]{4} (वैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मङ्सिर|पुस|माघ|फागुन|चैत) [०-९]{1,2} \(सन् [०-९]{4} \S+ [०-९]{1,2}\)$/);
     await page.goto(nePath.replace(/^\/ne/, ""));
     await expect(page.locator("article header time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} BS \(\d{1,2} [A-Z][a-z]+ \d{4}\)$/);
   });

@@ -132,15 +132,15 @@ describe("formatBsAd", () => {
   });
 
   it("writes Devanagari numerals and Nepali month names (Nepali)", () => {
-    expect(formatBsAd("2024-11-24", "ne")).toBe("९ मङ्सिर २०८१ (२४ नोभेम्बर २०२४)");
-    expect(formatBsAd("2023-04-14", "ne")).toBe("१ वैशाख २०८० (१४ अप्रिल २०२३)");
-    expect(formatBsAd("2021-11-11", "ne")).toBe("२५ कात्तिक २०७८ (११ नोभेम्बर २०२१)");
-    expect(formatBsAd("2025-01-13", "ne")).toBe("२९ पुस २०८१ (१३ जनवरी २०२५)");
+    expect(formatBsAd("2024-11-24", "ne")).toBe("२०८१ मङ्सिर ९ (सन् २०२४ नोभेम्बर २४)");
+    expect(formatBsAd("2023-04-14", "ne")).toBe("२०८० वैशाख १ (सन् २०२३ अप्रिल १४)");
+    expect(formatBsAd("2021-11-11", "ne")).toBe("२०७८ कात्तिक २५ (सन् २०२१ नोभेम्बर ११)");
+    expect(formatBsAd("2025-01-13", "ne")).toBe("२०८१ पुस २९ (सन् २०२५ जनवरी १३)");
   });
 
   it("falls back to the AD date alone past the library's table", () => {
     expect(formatBsAd("2035-01-01", "en")).toBe("1 January 2035");
-    expect(formatBsAd("2035-01-01", "ne")).toBe("१ जनवरी २०३५");
+    expect(formatBsAd("2035-01-01", "ne")).toBe("सन् २०३५ जनवरी १");
   });
 
   it("still refuses input that is not a date", () => {
@@ -151,7 +151,7 @@ describe("formatBsAd", () => {
 describe("formatAd", () => {
   it("writes the AD date in either language", () => {
     expect(formatAd("2024-12-31", "en")).toBe("31 December 2024");
-    expect(formatAd("2024-12-31", "ne")).toBe("३१ डिसेम्बर २०२४");
+    expect(formatAd("2024-12-31", "ne")).toBe("सन् २०२४ डिसेम्बर ३१");
   });
 });
 

@@ -136,24 +136,26 @@ export function toAd(bs: BsDate): string {
   }
 }
 
-/** "24 November 2024" / "२४ नोभेम्बर २०२४". */
+/** "24 November 2024" / "सन् २०२४ नोभेम्बर २४". */
 export function formatAd(date: Date | string, locale: DateLocale): string {
-  return formatDay(adDay(date), AD_MONTHS[locale], locale);
+  const text = formatDay(adDay(date), AD_MONTHS[locale], locale);
+  return locale === "ne" ? `सन् ${text}` : text;
 }
 
+/** English writes day, month, year; Nepali year, month, day, in Devanagari digits. */
 function formatDay(d: { year: number; month: number; day: number }, months: readonly string[], locale: DateLocale) {
-  const text = `${d.day} ${monthName(months, d.month)} ${d.year}`;
-  return locale === "ne" ? toDevanagariDigits(text) : text;
+  const month = monthName(months, d.month);
+  return locale === "ne" ? toDevanagariDigits(`${d.year} ${month} ${d.day}`) : `${d.day} ${month} ${d.year}`;
 }
 
 /**
  * The two halves of a date as pages show it: the BS date ("9 Mangsir 2081 BS" /
- * "९ मङ्सिर २०८१"; null past the library's table, after 2090 BS) and the AD date
- * ("24 November 2024" / "२४ नोभेम्बर २०२४"). Input that is not a date throws a RangeError.
+ * "२०८१ मङ्सिर ९"; null past the library's table, after 2090 BS) and the AD date
+ * ("24 November 2024" / "सन् २०२४ नोभेम्बर २४"). Input that is not a date throws a RangeError.
  */
 export function bsAdParts(date: Date | string, locale: DateLocale): { bs: string | null; ad: string } {
   const day = adDay(date);
-  const ad = formatDay(day, AD_MONTHS[locale], locale);
+  const ad = formatAd(date, locale);
   let bs: BsDate;
   try {
     bs = bsOf(day);
@@ -166,7 +168,8 @@ export function bsAdParts(date: Date | string, locale: DateLocale): { bs: string
 
 /**
  * The BS date, then the AD date in brackets:
- * en "9 Mangsir 2081 BS (24 November 2024)", ne "९ मङ्सिर २०८१ (२४ नोभेम्बर २०२४)".
+ * en "9 Mangsir 2081 BS (24 November 2024)", ne "२०८१ मङ्सिर ९ (सन् २०२४ नोभेम्बर २४)": each
+ * language's own order, and "सन्" marks the AD date as formatBsYear does.
  * Past the library's table it gives the AD date alone: a page should still show when
  * something happened.
  */

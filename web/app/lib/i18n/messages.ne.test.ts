@@ -46,4 +46,19 @@ describe("Nepali message catalogue", () => {
   it("ends sentences with the purna biram, not a full stop (an ellipsis may stay)", () => {
     for (const key of keys) expect(ne[key], key).not.toMatch(/(^|[^.])\.$/);
   });
+
+  it("joins a postposition to the value filled in before it ({label}मा, never {label} मा)", () => {
+    for (const key of keys) expect(ne[key], key).not.toMatch(DETACHED_POSTPOSITION);
+  });
+
+  it("follows one spelling convention: chandrabindu for nasal vowels (तपाईँ), ङ before velars (बैङ्क)", () => {
+    for (const key of keys) {
+      expect(ne[key], key).not.toMatch(/तपाईं/);
+      expect(ne[key], key).not.toMatch(/ं[कखगघ]/);
+    }
+  });
 });
+
+/** A placeholder, a space, then a Nepali postposition standing as its own word. */
+const DETACHED_POSTPOSITION =
+  /\}\s+(मा|को|का|की|ले|लाई|बाट|देखि|सम्म|मार्फत|सँग|प्रति|भित्र|बारे|मध्ये|तिर|अनुसार)(?![\u0900-\u097F])/u;

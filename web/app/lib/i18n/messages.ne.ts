@@ -1,13 +1,15 @@
 import type { Messages } from "./messages.en";
 
 /**
- * The public site's UI texts in Nepali, for the /ne/ pages (issue 7). Same keys and
+ * The public site's UI texts in Nepali, for the /ne/ pages. Same keys and
  * `{placeholders}` as messages.en.ts; `satisfies Messages` makes a missing or extra key a
  * type error. The spec's English wording stays binding for the English pages only.
  *
  * Conventions: sentences end with the purna biram (।); numbers arrive through placeholders
  * and the caller writes them in Devanagari digits (bs-date.ts `toDevanagariDigits`), so no
- * digits appear here; "बालगृह" is the usual word for a residential children's home.
+ * digits appear here; a postposition is joined to the value before it (`{label}मा`, `{name}को`);
+ * nasal vowels take the chandrabindu (तपाईँ, गर्छौँ) and ङ is written out (बैङ्क, अङ्ग्रेजी);
+ * "बालगृह" is the usual word for a residential children's home.
  */
 export const ne = {
   "site.skipToContent": "मुख्य सामग्रीमा जानुहोस्",
@@ -21,7 +23,7 @@ export const ne = {
   "nav.blogs": "ब्लगहरू",
   "nav.contact": "सम्पर्क",
   "nav.menu": "मेनु",
-  "nav.social": "{label}मा हामीलाई पछ्याउनुहोस्",
+  "nav.social": "{label}मा हामीसँग जोडिनुहोस्",
   "nav.socialFallback": "हाम्रो सामाजिक सञ्जाल पृष्ठ",
   "nav.homeLink": "{name}, गृहपृष्ठ",
 
@@ -36,7 +38,7 @@ export const ne = {
   "lang.suggest.dismiss": "पर्दैन, धन्यवाद",
 
   "footer.aboutUs": "हाम्रो बारेमा",
-  "footer.contact": "सम्पर्कमा रहनुहोस्",
+  "footer.contact": "हामीलाई सम्पर्क गर्नुहोस्",
   "footer.address": "ठेगाना",
   "footer.phone": "फोन",
   "footer.email": "इमेल",
@@ -47,22 +49,22 @@ export const ne = {
   "donate.button": "दान गर्नुहोस्",
   "donate.title": "बालबालिकालाई सहयोग गर्नुहोस्",
   "donate.intro":
-    "तपाईंको सहयोगले खाना, पढाइ, स्वास्थ्य उपचार र सुरक्षित घरको खर्च जुटाउँछ। यो वेबसाइटले भुक्तानी लिँदैन: रकम र सहयोग गर्ने तरिका छान्नुहोस्, अनि हामीलाई सम्पर्क गर्नुहोस्; दान पूरा गर्न हामी सघाउनेछौँ।",
+    "तपाईँको सहयोगले खाना, पढाइ, स्वास्थ्य उपचार र सुरक्षित घरको खर्च जुटाउँछ। यो वेबसाइटले भुक्तानी लिँदैन: रकम र सहयोग गर्ने तरिका छान्नुहोस्, अनि हामीलाई सम्पर्क गर्नुहोस्; दान पूरा गर्न हामी सघाउनेछौँ।",
   "donate.amountLegend": "रकम छान्नुहोस्",
   "donate.amount": "रु. {amount}",
   "donate.methodLegend": "कुन तरिकाले सहयोग गर्न चाहनुहुन्छ?",
   // A brand name: Nepali readers know it, and payment pages write it, in Latin letters.
-  "donate.method.paypal": "Paypal",
+  "donate.method.paypal": "PayPal",
   "donate.method.offline": "अफलाइन दान",
   "donate.method.credit": "क्रेडिट कार्ड",
   "donate.method.debit": "डेबिट कार्ड",
   "donate.howTo": "सहयोग गर्न हामीलाई इमेल वा फोन गर्नुहोस्:",
   "donate.emailUs": "यस दानबारे हामीलाई इमेल गर्नुहोस्",
-  "donate.callUs": "{phone} मा फोन गर्नुहोस्",
-  "donate.noPayment": "यो साइटमा कुनै भुक्तानी हुँदैन। हामीसँग पक्का नगरेसम्म तपाईंबाट कुनै रकम लिइँदैन।",
+  "donate.callUs": "फोन गर्नुहोस्: {phone}",
+  "donate.noPayment": "यो साइटमा कुनै भुक्तानी हुँदैन। हामीसँग पक्का नगरेसम्म तपाईँबाट कुनै रकम लिइँदैन।",
   "donate.mailSubject": "रु. {amount} दान",
   "donate.mailBody":
-    "नमस्ते,\n\nम {method} मार्फत रु. {amount} दान गर्न चाहन्छु। कृपया दान कसरी पूरा गर्ने, जानकारी दिनुहोस्।\n\nधन्यवाद।",
+    "नमस्ते,\n\nम रु. {amount} दान गर्न चाहन्छु। भुक्तानीको तरिका: {method}। कृपया दान कसरी पूरा गर्ने भन्ने जानकारी दिनुहोस्।\n\nधन्यवाद।",
   "donate.close": "बन्द गर्नुहोस्",
   "donate.contactSection": "कसरी दान गर्ने",
 
@@ -79,14 +81,14 @@ export const ne = {
   "errors.unexpectedText": "अप्रत्याशित त्रुटि भयो। कृपया फेरि प्रयास गर्नुहोस्, वा गृहपृष्ठमा फर्कनुहोस्।",
 
   "notFound.title": "माफ गर्नुहोस्! पृष्ठ भेटिएन",
-  "notFound.text": "तपाईंले खोज्नुभएको पृष्ठ छैन, वा अन्तै सारिएको छ।",
+  "notFound.text": "तपाईँले खोज्नुभएको पृष्ठ छैन, वा अन्तै सारिएको छ।",
   "notFound.metaTitle": "पृष्ठ भेटिएन",
 
   "home.slider.label": "मुख्य झलकहरू",
-  "home.slider.slide": "{total} मध्ये स्लाइड {current}",
+  "home.slider.slide": "{total}मध्ये स्लाइड {current}",
   "home.slider.previous": "अघिल्लो स्लाइड",
   "home.slider.next": "अर्को स्लाइड",
-  "home.slider.goTo": "स्लाइड {number} मा जानुहोस्",
+  "home.slider.goTo": "स्लाइड {number}मा जानुहोस्",
   "home.slider.pause": "स्लाइड शो रोक्नुहोस्",
   "home.slider.play": "स्लाइड शो चलाउनुहोस्",
   "home.hero.learnMore": "हाम्रो बारेमा जान्नुहोस्",
@@ -99,7 +101,7 @@ export const ne = {
   "committee.title": "हाम्रा समिति सदस्यहरू",
   "committee.loadError": "समिति सदस्यहरूको विवरण ल्याउन सकिएन",
   "committee.empty": "अहिले देखाउनका लागि कुनै समिति सदस्य छैनन्।",
-  "committee.photoAlt": "{name} को तस्बिर",
+  "committee.photoAlt": "{name}को तस्बिर",
   "committee.loading": "समिति सदस्यहरू लोड हुँदैछन्...",
 
   "organization.banner": "संस्था",
@@ -110,7 +112,7 @@ export const ne = {
   "blogs.empty": "अहिलेसम्म कुनै ब्लग पोस्ट छैन। कृपया केही समयपछि फेरि हेर्नुहोस्।",
   "blogs.by": "लेखक: {author}",
   "blogs.loading": "ब्लगहरू लोड हुँदैछन्...",
-  "blogs.rssTitle": "{name} को ब्लग",
+  "blogs.rssTitle": "{name}को ब्लग",
   "blogs.rss": "RSS फिड",
 
   "blog.loading": "ब्लगको विवरण लोड हुँदैछ...",
@@ -133,8 +135,8 @@ export const ne = {
   "gallery.openImage": "तस्बिर खोल्नुहोस्: {title}",
   "gallery.downloadVideo": "भिडियो डाउनलोड गर्नुहोस्",
 
-  "contact.title": "सम्पर्क गर्नुहोस्",
-  "contact.intro": "तपाईंको कुरा सुन्न पाउँदा हामीलाई खुसी लाग्नेछ। भेट्न आउनुहोस्, फोन गर्नुहोस् वा लेख्नुहोस्।",
+  "contact.title": "सम्पर्क",
+  "contact.intro": "तपाईँसँग कुरा गर्न पाउँदा हामीलाई खुसी लाग्नेछ। भेट्न आउनुहोस्, फोन गर्नुहोस् वा इमेल पठाउनुहोस्।",
   "contact.address": "ठेगाना",
   "contact.phone": "फोन",
   "contact.email": "इमेल",
@@ -143,5 +145,5 @@ export const ne = {
   "contact.mapTitle": "{label} देखाउने नक्सा",
   "contact.mapLink": "नक्सा नयाँ ट्याबमा खोल्नुहोस्",
   "contact.donateText":
-    "जतिसुकै रकमको दान पनि हामी सहर्ष स्वीकार गर्छौँ। यो वेबसाइटले भुक्तानी लिँदैन: हामीलाई इमेल वा फोन गर्नुहोस्, बैंक ट्रान्सफर, प्रत्यक्ष भेटेर वा कार्डबाट कसरी दिन सकिन्छ, हामी बताउनेछौँ।",
+    "जतिसुकै रकमको दान पनि हामी सहर्ष स्वीकार गर्छौँ। यो वेबसाइटले भुक्तानी लिँदैन: हामीलाई इमेल वा फोन गर्नुहोस्; बैङ्क ट्रान्सफर, प्रत्यक्ष भेटेर वा कार्डबाट कसरी सहयोग गर्न सकिन्छ भन्ने कुरा हामी बताउनेछौँ।",
 } satisfies Messages;
