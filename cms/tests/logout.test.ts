@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSealedToken } from '../../web/app/lib/admin/token-seal.server';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { bearer, decodeJwt, form, json, login, send, signJwt } from './helpers/api';
+import { startTestWeb, type TestWeb } from './helpers/web-server';
 
 // Logging out ends the token on the server: its session row (Strapi's session manager, table
 // strapi_sessions) is deleted and every later call with the token is a 401, on every route.
@@ -10,7 +12,10 @@ beforeAll(async () => {
   cms = await startTestCms({ env: { LOGIN_MAX_FAILURES: '1000' } });
 }, 180_000);
 
+let web: TestWeb | undefined;
+
 afterAll(async () => {
+  await web?.stop();
   await cms?.stop();
 });
 
@@ -188,6 +193,75 @@ describe('a password change ends every session of that user', () => {
     expect((await me(first)).status).toBe(200);
     expect((await me(await signIn('second-staff@example.org', 'Changed-Passw0rd'))).status).toBe(200);
   });
+});
+
+describe('through the web app (production build)', () => {
+  const port = () => Number(new URL(web!.url).port);
+
+  /** Signs in at the web's /login as a browser without JavaScript would; the session cookie. */
+  const webLogin = async () => {
+    const response = await fetch(`${web!.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Origin: web!.url },
+      body: new URLSearchParams({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, redirectTo: '/dashboard' }),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/dashboard');
+    return response.headers.get('set-cookie')!.split(';')[0];
+  };
+  /** What anyone reading the cookie sees: the signed data part, decoded. */
+  const cookieData = (cookie: string) => {
+    const value = decodeURIComponent(cookie.slice('__session='.length));
+    return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8'));
+  };
+  const dashboard = (cookie: string) => fetch(`${web!.url}/dashboard`, { redirect: 'manual', headers: { cookie } });
+  const me = (token: string) => fetch(`${cms.url}/api/users/${decodeJwt(token).sub}`, { headers: bearer(token) });
+
+  it('logout ends the session: the copied cookie and the raw token fail, also after CMS and web restart', async () => {
+    web = await startTestWeb(cms);
+    const copied = await webLogin();
+    const other = await webLogin();
+    // The cookie's value shows no token; only the web server's secret opens it.
+    const { token: sealed } = cookieData(copied);
+    expect(sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(cookieData(copied))).not.toMatch(/eyJ/);
+    const raw = openSealedToken(sealed, cms.env.SESSION_SECRET)!;
+    expect(decodeJwt(raw).sub).toBeTruthy();
+    expect((await me(raw)).status).toBe(200);
+    const opened = await dashboard(copied);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Welcome');
+
+    const out = await fetch(`${web!.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: copied, Origin: web!.url } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/login');
+    expect(out.headers.get('set-cookie')).toMatch(/__session=;/);
+
+    const refusedEverywhere = async () => {
+      const replay = await dashboard(copied);
+      expect(replay.status).toBe(302);
+      expect(replay.headers.get('location')).toBe('/login?redirectTo=%2Fdashboard');
+      const save = await fetch(`${web!.url}/admin/save/blog`, {
+        method: 'POST',
+        headers: { cookie: copied, Origin: web!.url },
+        body: form({ title: 'With a copied cookie', content: 'x', author: 'a@example.org' }),
+      });
+      expect(save.status).toBe(401);
+      expect((await me(raw)).status).toBe(401);
+      expect((await send(cms.url, 'POST', '/api/blog', form({ title: 'x', content: 'y', author: 'a@example.org' }), raw)).status).toBe(401);
+      // The other sign-in was not touched.
+      expect((await dashboard(other)).status).toBe(200);
+    };
+    await refusedEverywhere();
+
+    await web!.stop();
+    await cms.restart();
+    web = await startTestWeb(cms, {}, port());
+    await refusedEverywhere();
+    const [{ n }] = await cms.query<{ n: number | string }>("SELECT count(*) AS n FROM blogs WHERE title = 'With a copied cookie'");
+    expect(Number(n)).toBe(0);
+  }, 240_000);
 });
 
 describe('after a restart', () => {

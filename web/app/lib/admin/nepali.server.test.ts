@@ -72,7 +72,7 @@ const token = fakeJwt({ id: 9, sub: "9", exp: inOneHour() });
 
 async function cookie() {
   const session = await sessions.sessionStorage.getSession();
-  session.set("token", token);
+  sessions.setSessionToken(session, token);
   return (await sessions.sessionStorage.commitSession(session)).split(";")[0]!;
 }
 

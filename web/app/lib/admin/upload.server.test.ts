@@ -94,7 +94,7 @@ beforeEach(() => {
 async function staff() {
   const token = fakeJwt({ id: 9, sub: "9", exp: inOneHour() });
   const session = await sessions.sessionStorage.getSession();
-  session.set("token", token);
+  sessions.setSessionToken(session, token);
   return { token, userId: 9, session };
 }
 
