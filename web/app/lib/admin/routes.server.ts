@@ -76,10 +76,8 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
   if (result.ok) {
     return redirect(result.redirectTo, { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } });
   }
-  const headers: Record<string, string> = { ...NO_STORE };
-  if (result.closeConnection) headers.Connection = "close";
   return data<SaveActionData>(
     { message: result.message, errors: result.errors, values: result.values },
-    { status: result.status, headers },
+    { status: result.status, headers: NO_STORE },
   );
 }

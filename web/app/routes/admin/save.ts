@@ -8,8 +8,12 @@ import { at } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requireStaff } from "~/lib/admin/session.server";
 import { saveItem } from "~/lib/admin/upload.server";
+import { UPLOAD_ROUTE } from "~/lib/request-body";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+
+// Multipart uploads, streamed to disk under their own limits (app/lib/request-body.ts).
+export const handle = UPLOAD_ROUTE;
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
@@ -33,11 +37,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         { headers: { ...NO_STORE, "Set-Cookie": result.setCookie } },
       );
     }
-    const headers: Record<string, string> = { ...NO_STORE };
-    if (result.closeConnection) headers.Connection = "close";
     return Response.json(
       { ok: false, message: result.message, errors: result.errors },
-      { status: result.status, headers },
+      { status: result.status, headers: NO_STORE },
     );
   } catch (thrown) {
     // The guard's or a 401's redirect to /login: tell the page where to go (the session
