@@ -34,7 +34,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
 }
 
 export async function sendResponse(res: ExpressResponse, response: Response) {
-  if (res.destroyed || res.writableEnded) {
+  // Answered already (a refused body: request-limits.ts), or the visitor went away.
+  if (res.headersSent || res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }

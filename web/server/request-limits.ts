@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -12,7 +13,7 @@ import type { BodyHandle, BodyRules } from "~/lib/request-body";
  * it passes the limit), a slow one 408. Uploads (multipart to a route that takes them) are
  * streamed to disk by the route under its own limits and may take as long as the server's
  * request timeout (UPLOAD_TIMEOUT_MS). Any answer given before the whole body has arrived
- * says `Connection: close`: the client stops sending and the rest is never read.
+ * says `Connection: close`: the client stops sending, and what it still sends is dropped.
  */
 export interface RequestLimitsOptions {
   /** Largest body of a route that declares no `maxBytes`. */
@@ -24,6 +25,8 @@ export interface RequestLimitsOptions {
 }
 
 const LIMIT = "maxBodyBytes";
+/** How long a refused client may go on sending (dropped) before its connection is cut. */
+const LINGER_MS = 5000;
 
 export const REFUSALS = {
   408: "The request body arrived too slowly.",
@@ -36,6 +39,23 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 const isMultipart = (req: IncomingMessage) => /^multipart\/form-data\b/i.test(req.headers["content-type"] ?? "");
+
+/**
+ * Node ends a `Connection: close` answer's socket as soon as the answer is written; request
+ * bytes still arriving then make the kernel reset the connection, and the client may lose the
+ * answer it was sent (a 413 reported as "connection reset" or EPIPE). This socket instead sends
+ * the answer and its end, keeps reading and dropping what the client still sends until the
+ * client closes too, and is destroyed after `ms` at the latest (a "lingering close", as nginx
+ * and Apache do).
+ */
+function closeGracefully(socket: Socket, ms: number): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), ms);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+  };
+}
 
 /** Answers 408 or 413 and closes the connection (or just closes it once an answer has begun). */
 export function refuse(res: Response, status: keyof typeof REFUSALS): void {
@@ -66,7 +86,9 @@ export function createRequestLimits(options: RequestLimitsOptions) {
     const upload = rules?.uploads === true && isMultipart(req);
     const maxBytes = upload ? Number.POSITIVE_INFINITY : (rules?.maxBytes ?? options.maxBodyBytes);
     onHeaders(res, () => {
-      if (!req.complete) res.setHeader("Connection", "close");
+      if (req.complete) return;
+      res.setHeader("Connection", "close");
+      closeGracefully(req.socket, Math.min(LINGER_MS, options.bodyTimeoutMs));
     });
     if (Number(req.headers["content-length"] ?? 0) > maxBytes) return refuse(res, 413);
     res.locals[LIMIT] = maxBytes;
