@@ -1,5 +1,6 @@
 // Starts the web server: in development through Vite (hot reload), otherwise from the
 // production build (`npm run build`). The Express app itself lives in server/app.ts.
+import http from "node:http";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.includes("--dev");
@@ -12,12 +13,14 @@ server.disable("x-powered-by");
 
 /** @type {{ PORT: number, HOST: string }} */
 let env;
+/** @type {import("node:http").ServerOptions} */
+let serverOptions;
 
 if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
-  env = (await viteDevServer.ssrLoadModule("./server/app.ts")).env;
+  ({ env, serverOptions } = await viteDevServer.ssrLoadModule("./server/app.ts"));
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -40,17 +43,15 @@ if (DEVELOPMENT) {
     }
     process.exit(1);
   }
-  env = mod.env;
+  ({ env, serverOptions } = mod);
   server.use(mod.app);
 }
 
-const listener = server.listen(env.PORT, env.HOST, () => {
+// Headers and non-upload bodies must arrive quickly; a whole upload (a 200 MB video over a
+// slow connection) may take up to UPLOAD_TIMEOUT_MS (server/http-server.ts, request-limits.ts).
+const listener = http.createServer(serverOptions, server).listen(env.PORT, env.HOST, () => {
   console.log(`web listening on http://${env.HOST}:${env.PORT}`);
 });
-// Staff upload videos of up to 200 MB, often over slow connections: Node's default of
-// 5 minutes for a whole request would cut them off. Headers still must arrive within
-// headersTimeout (60 s), which is what guards against slow-header attacks.
-listener.requestTimeout = 60 * 60_000;
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => listener.close(() => process.exit(0)));

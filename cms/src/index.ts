@@ -18,6 +18,7 @@ export default {
     // request is never sent on a socket the server is closing at that moment (ECONNRESET).
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
+    strapi.service('api::staff-session.staff-session').registerSessionRevocation();
     await ensureLocales();
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);

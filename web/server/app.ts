@@ -2,13 +2,15 @@ import type { ServerBuild } from "react-router";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { env } from "~/lib/env.server";
+import { createRouterHandler } from "./fetch-bridge";
+import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
+import { bodyRulesOf, createRequestLimits } from "./request-limits";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
@@ -25,11 +27,28 @@ declare module "react-router" {
 
 export { env };
 
+/** For server.js: header and request timeouts of the HTTP server. */
+export const serverOptions = httpServerOptions({
+  headersTimeoutMs: env.REQUEST_HEADERS_TIMEOUT_MS,
+  uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
+});
+
 const isBuilt = import.meta.env.PROD;
 const https = env.PUBLIC_SITE_URL.startsWith("https:");
 
 export const app = express();
 app.disable("x-powered-by");
+
+const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+// First of all: every request body is bounded by the route it is for, while it streams in.
+app.use(
+  createRequestLimits({
+    maxBodyBytes: env.REQUEST_BODY_MAX_BYTES,
+    bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS,
+    rulesFor: async (req) => bodyRulesOf(await build(), req.path),
+  }),
+);
 
 app.use((_req, res, next) => {
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -73,7 +92,6 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").setHeader("Cache-Control", "no-store").send("ok");
 });
 
-const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   nonce: String(res.locals.nonce ?? ""),
   clientIp: req.ip ?? req.socket.remoteAddress,
@@ -89,8 +107,8 @@ app.use(
     maxEntries: env.WEB_CACHE_MAX_ENTRIES,
   }),
 );
-// Everything else (form posts, uploads): React Router's own Express adapter, streaming.
-app.use(createRequestHandler({ build, getLoadContext }));
+// Everything else (form posts, uploads): React Router, the body streamed within its limits.
+app.use(createRouterHandler({ build, getLoadContext }));
 
 /** The client build beside the server build this module was bundled into. */
 function clientDirOf(file: string): string {

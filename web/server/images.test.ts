@@ -86,6 +86,70 @@ describe("GET /img/{width}/{format}/{file}", () => {
   });
 });
 
+describe("remembering which uploads exist", () => {
+  // A handler of its own: a small memory to see the bound, and the shared fake CMS.
+  async function serve(maxRemembered?: number) {
+    const handler = createImageHandler({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir, maxRemembered });
+    const app = express();
+    app.use("/img", handler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  const lookups = (name: string) => hits.filter((hit) => hit === `HEAD /uploads/${name}`).length;
+  /** Asks for `names` (missing uploads), `parallel` at a time; all must be 404. */
+  async function askFor(url: string, names: string[], parallel = 16) {
+    const queue = [...names];
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        for (let name = queue.shift(); name; name = queue.shift()) {
+          const response = await fetch(`${url}/img/320/webp/${name}`);
+          await response.arrayBuffer();
+          if (response.status !== 404) throw new Error(`${name}: ${response.status}`);
+        }
+      }),
+    );
+  }
+
+  it("keeps a bounded number: a made-up name pushed out by newer ones is looked up again", async () => {
+    const web = await serve(50);
+    const names = Array.from({ length: 200 }, (_, i) => `made-up-${i}.jpg`);
+    await askFor(web.url, names, 1);
+    await askFor(web.url, [names[0]!, names[199]!], 1);
+    expect(lookups(names[0]!)).toBe(2); // forgotten: asked again
+    expect(lookups(names[199]!)).toBe(1); // recent: still remembered
+    await web.close();
+  });
+
+  it("scaled up: 40,000 made-up names keep at most the default 10,000 in memory", async () => {
+    const handler = createImageHandler({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir });
+    // Called directly (no HTTP on the web side): only the lookups at the CMS cost time.
+    const status = async (name: string) => {
+      let code = 0;
+      const res = {
+        headersSent: false,
+        setHeader: () => res,
+        status: (value: number) => ((code = value), res),
+        type: () => res,
+        send: () => res,
+        sendFile: () => res,
+      };
+      await handler({ method: "GET", path: `/320/webp/${name}` } as never, res as never);
+      return code;
+    };
+    const names = Array.from({ length: 40_000 }, (_, i) => `attack-${i}.jpg`);
+    for (let i = 0; i < names.length; i += 50) {
+      const codes = await Promise.all(names.slice(i, i + 50).map(status));
+      expect(codes.every((code) => code === 404)).toBe(true);
+    }
+    // The oldest were forgotten, the newest are still known.
+    for (const name of [...names.slice(0, 20), ...names.slice(-20)]) await status(name);
+    expect(names.slice(0, 20).map(lookups)).toEqual(Array(20).fill(2));
+    expect(names.slice(-20).map(lookups)).toEqual(Array(20).fill(1));
+  }, 120_000);
+});
+
 describe("createLimiter", () => {
   it("runs at most n tasks at once and counts the ones waiting", async () => {
     const { createLimiter } = await import("./images");

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { fallbackFormat, IMAGE_WIDTHS, type ImageFormat, isResizable } from "~/lib/images";
 
@@ -25,7 +26,11 @@ export interface ImageHandlerOptions {
   concurrency?: number;
   /** Resizes allowed to wait; beyond that the answer is 503 (retry later), not a growing queue. */
   maxQueue?: number;
+  /** Uploads remembered as existing or gone (least recently asked forgotten first). */
+  maxRemembered?: number;
 }
+
+type UploadState = "exists" | "gone" | "unknown";
 
 export interface ImageHandler {
   (req: Request, res: Response): Promise<void>;
@@ -47,14 +52,16 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
   const limit = createLimiter(opts.concurrency ?? 2);
   const maxQueue = opts.maxQueue ?? 200;
   const inflight = new Map<string, Promise<void>>();
-  let verified = new Map<string, Promise<"exists" | "gone" | "unknown">>();
+  // Bounded: every name a visitor makes up is looked up once, and a crawler or attacker asking
+  // for 40,000 missing names must not grow the process (10,000 entries: a few MB).
+  const verified = new LRUCache<string, Promise<UploadState>>({ max: opts.maxRemembered ?? 10_000 });
   sharp.concurrency(1);
   sharp.cache(false);
 
   const base = opts.cmsUrl.replace(/\/+$/, "");
   const dirFor = (rest: string) => path.join(opts.cacheDir, createHash("sha256").update(rest).digest("hex").slice(0, 32));
 
-  async function verify(rest: string): Promise<"exists" | "gone" | "unknown"> {
+  async function verify(rest: string): Promise<UploadState> {
     let pending = verified.get(rest);
     if (!pending) {
       pending = fetch(`${base}/uploads/${rest}`, { method: "HEAD", signal: AbortSignal.timeout(timeoutMs) }).then(
@@ -64,7 +71,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
       verified.set(rest, pending);
       // Do not remember failures: ask again next time.
       void pending.then((state) => {
-        if (state === "unknown" && verified.get(rest) === pending) verified.delete(rest);
+        if (state === "unknown" && verified.peek(rest) === pending) verified.delete(rest);
       });
     }
     return pending;
@@ -165,7 +172,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
   }) as ImageHandler;
 
   handler.forgetVerified = () => {
-    verified = new Map();
+    verified.clear();
   };
   return handler;
 }

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { contentGeneration, LruTtl } from "~/lib/cache.server";
+import { sendResponse, toFetchRequest } from "./fetch-bridge";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -176,46 +176,4 @@ async function sendCached(req: ExpressRequest, res: ExpressResponse, page: Cache
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
-}
-
-// The two functions below do what @react-router/express does for every request.
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const [, hostPortStr] = req.get("host")?.split(":") ?? [];
-  const hostPort = Number.parseInt(hostPortStr ?? "", 10);
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${req.originalUrl}`);
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value) headers.set(name, value);
-  }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(url.href, init);
-}
-
-async function sendResponse(res: ExpressResponse, response: Response) {
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (response.body) {
-    try {
-      await writeReadableStreamToWritable(response.body, res);
-    } catch (error) {
-      if (res.destroyed || res.writableEnded) return;
-      throw error;
-    }
-  } else {
-    res.end();
-  }
 }

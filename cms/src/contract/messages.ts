@@ -24,6 +24,7 @@ export const serverMessages = {
   unauthorized: 'You need to sign in to do this.',
   forbidden: 'You are not allowed to do this.',
   invalidId: 'The id must be a positive whole number.',
+  invalidEverywhere: 'everywhere must be true or false.',
   notFound: 'Not found',
   invalidDate: 'Joined date must be a valid date (YYYY-MM-DD).',
   imageTooLarge: (mb: number) => `The file is too large. Images may be at most ${mb} MB.`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from '../helpers/cms-server';
 import { freePort, startTestWeb, type TestWeb } from '../helpers/web-server';
-import { form, json, login, pngBytes, send } from '../helpers/api';
+import { bearer, decodeJwt, form, json, login, pngBytes, send } from '../helpers/api';
 
 // Runs in the PostgreSQL suite only (vitest.config.ts): SQLite is one file for one process.
 // Two CMS and two web processes, one database, one uploads folder: as two machines behind a
@@ -66,5 +66,20 @@ describe('two CMS and two web processes on one database and one uploads folder',
     const renamed = await send(second.url, 'PUT', `/api/blog/${id}`, form({ title: 'Renamed on machine two', content: 'Hello.', author: 'staff@example.org' }), token);
     expect(renamed.status).toBe(200);
     expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Renamed on machine two')).toBe('Renamed on machine two');
+  });
+
+  it('a logout through one CMS ends the token on the other at once', async () => {
+    const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const other = (await login(second.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const me = (url: string, bearerToken: string) =>
+      fetch(`${url}/api/users/${decodeJwt(bearerToken).sub}`, { headers: bearer(bearerToken) });
+    expect((await me(second.url, token)).status).toBe(200);
+    expect((await fetch(`${first.url}/api/users/logout`, { method: 'POST', headers: bearer(token) })).status).toBe(204);
+    expect((await me(second.url, token)).status).toBe(401);
+    expect((await send(second.url, 'POST', '/api/blog', form({ title: 'x', content: 'y', author: 'a@example.org' }), token)).status).toBe(401);
+    // Logging out everywhere through the second ends the first's session too.
+    const third = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    expect((await fetch(`${second.url}/api/users/logout?everywhere=true`, { method: 'POST', headers: bearer(other) })).status).toBe(204);
+    expect((await me(first.url, third)).status).toBe(401);
   });
 });

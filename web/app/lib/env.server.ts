@@ -40,8 +40,23 @@ const EnvSchema = z
     // Upload limits the admin checks before passing files on (the CMS has the same ones).
     IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+    // ── Request limits (server/request-limits.ts, server/http-server.ts) ──
+    // Largest body a route reads unless it declares its own (uploads stream to disk instead).
+    REQUEST_BODY_MAX_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+    // A request's headers, and a body that is not an upload, must arrive within these.
+    REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    // A whole upload (a 200 MB video over a slow connection) must arrive within this.
+    UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(3_600_000),
   })
   .superRefine((env, ctx) => {
+    if (env.UPLOAD_TIMEOUT_MS <= env.REQUEST_HEADERS_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPLOAD_TIMEOUT_MS"],
+        message: "UPLOAD_TIMEOUT_MS must be longer than REQUEST_HEADERS_TIMEOUT_MS",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fakeJwt, hydrated, login, sessionCookieHeader, signedSessionCookie, STAFF } from "./support";
+import { CMS_URL, fakeJwt, hydrated, login, sessionCookieHeader, signedSessionCookie, STAFF, tokenInSessionCookie } from "./support";
 
 test.describe("staff login and session", () => {
   test("admin pages send a visitor without a session to /login, and back after signing in", async ({ page }) => {
@@ -69,15 +69,24 @@ test.describe("staff login and session", () => {
     await page.goto("/login");
     await expect(page).toHaveURL("/dashboard");
 
+    // The cookie's value does not show the token; the web server's secret opens it.
+    const readable = Buffer.from(decodeURIComponent(cookie!.value).split(".")[0]!, "base64").toString("utf8");
+    expect(readable).toMatch(/^\{"token":"v1\.[\w-]+"\}$/);
+    const token = (await tokenInSessionCookie(cookie!.value))!;
+    const { sub } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { sub: string };
+    const cmsMe = () => page.request.get(`${CMS_URL}/api/users/${sub}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await cmsMe()).status()).toBe(200);
+
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/login");
     expect((await context.cookies()).filter((c) => c.name === "__session")).toEqual([]);
     await page.goto("/teams");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteams$/);
-    // A copy of the old cookie is of no use after logout (the token is revoked).
+    // A copy of the old cookie is of no use after logout, nor is the token itself: it ended at the CMS.
     await context.addCookies([cookie!]);
     await page.goto("/teams");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteams$/);
+    expect((await cmsMe()).status()).toBe(401);
   });
 
   test("a forged or expired token in the cookie ends the session and goes back to /login", async ({ page, context }) => {

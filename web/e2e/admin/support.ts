@@ -2,12 +2,16 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
+import { openSealedToken, sealToken } from "../../app/lib/admin/token-seal.server";
 
 /** The staff login of the seeded test CMS (the project's demo defaults). */
 export const STAFF = {
   email: process.env.ADMIN_EMAIL || "admin@example.org",
   password: process.env.ADMIN_PASSWORD || "Namaste-2026",
 };
+
+/** The test CMS (e2e/support/start-cms.mjs). */
+export const CMS_URL = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
 
 /** The session secret e2e/support/start-web.mjs gives the web server. */
 export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? "e2e-only-secret-e2e-only-secret-0123456789";
@@ -35,11 +39,18 @@ export function fakeJwt(claims: Record<string, unknown>): string {
   return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.Zm9yZ2Vk`;
 }
 
-/** A session cookie signed with the web server's secret, holding the given token. */
+const sessionCookie = () => createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/" });
+
+/** A session cookie made with the web server's secret (signed, token sealed), holding the given token. */
 export async function signedSessionCookie(token: string): Promise<string> {
-  const cookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/" });
-  const header = await cookie.serialize({ token });
+  const header = await sessionCookie().serialize({ token: sealToken(token, E2E_SESSION_SECRET) });
   return header.split(";")[0]!.slice("__session=".length);
+}
+
+/** The staff token inside a session cookie's value (only the web server's secret opens it). */
+export async function tokenInSessionCookie(value: string): Promise<string | null> {
+  const data = (await sessionCookie().parse(`__session=${value}`)) as { token?: unknown } | null;
+  return openSealedToken(data?.token, E2E_SESSION_SECRET);
 }
 
 /** A unique, recognisable title for things the tests create. */

@@ -1,16 +1,40 @@
+import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { publicUser } from '../../api/staff-session/controllers/staff-session';
+import type StaffSessions from '../../api/staff-session/services/staff-session';
 import { serverMessages } from '../../contract/messages';
 
-type Controller = Record<string, (ctx: Context) => unknown>;
-type Plugin = { controllers: Record<string, Controller | ((deps: unknown) => Controller)> };
+type StaffSessionService = ReturnType<typeof StaffSessions>;
 
-/**
- * GET /api/users/{id}: a signed-in staff member may read their own public fields only
- * (the stock action lets any holder of the permission read any user).
- */
+type Controller = Record<string, (ctx: Context) => unknown>;
+type JwtService = { verify(token: string): Promise<Record<string, unknown>> } & Record<string, unknown>;
+type Plugin = {
+  controllers: Record<string, Controller | ((deps: unknown) => Controller)>;
+  services: Record<string, (deps: { strapi: Core.Strapi }) => unknown>;
+};
+
+const staffSessions = () => strapi.service('api::staff-session.staff-session') as StaffSessionService;
+
 export default (plugin: Plugin) => {
+  // Every token must belong to a session that still exists: a logged-out token is refused on
+  // every route that checks one (REST, GraphQL, /api/users/{id}, the write guard), at once and in
+  // every process. The stock verify checks the signature, expiry, token type and user.
+  const stockJwt = plugin.services.jwt;
+  plugin.services.jwt = (deps) => {
+    const service = stockJwt(deps) as JwtService;
+    return {
+      ...service,
+      async verify(token: string) {
+        const claims = await service.verify(token);
+        if (!(await staffSessions().isActive(claims.sessionId))) throw new Error('Invalid token.');
+        return claims;
+      },
+    };
+  };
+
+  // GET /api/users/{id}: a signed-in staff member may read their own public fields only
+  // (the stock action lets any holder of the permission read any user).
   const stock = plugin.controllers.user;
   plugin.controllers.user = (deps: unknown) => {
     const controller = typeof stock === 'function' ? stock(deps) : stock;

@@ -2,6 +2,7 @@ import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsCall } from "./cms-client.server";
 import { at } from "./messages";
 import type { FieldErrors } from "./schemas";
+import { getSession, logoutRedirect, sessionToken } from "./session.server";
 
 export type LoginResult =
   | { ok: true; token: string }
@@ -40,4 +41,24 @@ export async function loginWithCms(
     }
     throw error;
   }
+}
+
+/**
+ * The logout action: ends the token's session at the CMS (POST /api/users/logout), so the
+ * token and any copy of the cookie stop working everywhere, then clears the cookie and goes
+ * to /login. The cookie is cleared even when the CMS cannot be reached (then the token ends
+ * only when it expires: logged, as it should not happen).
+ */
+export async function logout(request: Request): Promise<Response> {
+  const token = sessionToken(await getSession(request));
+  if (token) {
+    try {
+      await cmsCall("/api/users/logout", { method: "POST", token, timeoutMs: 15_000 });
+    } catch (error) {
+      // 401: the token had already ended (expired, logged out elsewhere, password changed).
+      if (!(error instanceof AdminCmsError)) throw error;
+      if (error.status !== 401) console.error(`[admin] logout could not end the token at the CMS (${error.status})`);
+    }
+  }
+  return logoutRedirect(request);
 }

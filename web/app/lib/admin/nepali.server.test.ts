@@ -72,7 +72,7 @@ const token = fakeJwt({ id: 9, sub: "9", exp: inOneHour() });
 
 async function cookie() {
   const session = await sessions.sessionStorage.getSession();
-  session.set("token", token);
+  sessions.setSessionToken(session, token);
   return (await sessions.sessionStorage.commitSession(session)).split(";")[0]!;
 }
 
@@ -108,6 +108,26 @@ describe("the Nepali tab's action (PUT/DELETE ?locale=ne)", () => {
     expect(result.cookie).toMatch(/^__session=/);
     expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/blog/5?locale=ne", "PUT /api/blog/5?locale=ne"]);
     expect(writes()[0]).toMatchObject({ authorization: `Bearer ${token}`, fields: { title: "दशैं", content: "चङ्गा उडायौं।" } });
+  });
+
+  it("refuses a multipart body (the server lets those through to this route as uploads) without reading it", async () => {
+    const body = new FormData();
+    body.append("intent", "save");
+    body.append("title", "दशैं");
+    body.append("content", "x".repeat(1024));
+    let read = false;
+    const request = new Request(`${SITE}/blogs/edit/5?lang=ne`, {
+      method: "POST",
+      headers: { Origin: SITE, Cookie: await cookie() },
+      body,
+    });
+    request.formData = () => {
+      read = true;
+      throw new Error("read");
+    };
+    expect(outcome(await mod.editAction(request, "blog", "5"))).toMatchObject({ status: 415 });
+    expect(read).toBe(false);
+    expect(received).toEqual([]);
   });
 
   it("sends a team member's role and bio only", async () => {

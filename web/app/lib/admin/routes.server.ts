@@ -73,11 +73,9 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
   if (result.ok) {
     return redirect(result.redirectTo, { headers: { ...NO_STORE_HEADERS, "Set-Cookie": result.setCookie } });
   }
-  const headers: Record<string, string> = { ...NO_STORE_HEADERS };
-  if (result.closeConnection) headers.Connection = "close";
   return data<FormActionData>(
     { message: result.message, errors: result.errors, values: result.values },
-    { status: result.status, headers },
+    { status: result.status, headers: NO_STORE_HEADERS },
   );
 }
 

@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { env } from "~/lib/env.server";
+import { openSealedToken, sealToken } from "./token-seal.server";
 
 /**
- * The staff session: the CMS's JWT lives in a signed, httpOnly, SameSite=Lax cookie
- * (`__session`, key `token`). Scripts in the page never see it; the browser sends it with
- * same-site requests only, and every admin write goes browser -> web action -> CMS.
+ * The staff session: the CMS's JWT lives encrypted (token-seal.server.ts) in a signed,
+ * httpOnly, SameSite=Lax cookie (`__session`, key `token`). Scripts in the page never see it,
+ * nor does anyone who reads the cookie's value; the browser sends it with same-site requests
+ * only, and every admin write goes browser -> web action -> CMS. Logging out ends the token
+ * at the CMS (auth.server.ts), so a copy of the cookie is worth nothing afterwards.
  */
 
 /** The JWT lives at most a day (CMS STAFF_JWT_EXPIRES_IN); the cookie never outlives it. */
@@ -19,6 +22,7 @@ const secret = env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
 
 interface SessionData {
+  /** The staff token, sealed (never the token itself). */
   token: string;
 }
 interface FlashData {
@@ -41,6 +45,16 @@ export type StaffSession = Session<SessionData, FlashData>;
 
 export function getSession(request: Request): Promise<StaffSession> {
   return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** The staff token of a session: null without one, or when it does not open with our secret. */
+export function sessionToken(session: StaffSession): string | null {
+  return openSealedToken(session.get("token"), secret);
+}
+
+/** Keeps a staff token in the session, sealed. */
+export function setSessionToken(session: StaffSession, token: string): void {
+  session.set("token", sealToken(token, secret));
 }
 
 export interface JwtClaims {
@@ -116,54 +130,17 @@ export async function logoutRedirect(request: Request, to = "/login"): Promise<R
   });
 }
 
-// ── Logout revokes the token ──────────────────────────────────────────────────────────
-// The cookie holds a stateless JWT: clearing the browser's copy would leave a copied
-// cookie usable until the token expires. Tokens signed out of are remembered here (by
-// hash) until they expire and refused by requireStaff. In memory, so per web process:
-// with several processes this list moves to a shared store (Redis), like the CMS's
-// login limiter (docs/decisions/003 and 004).
-const revoked = new Map<string, number>();
-
-const tokenKey = (token: string) => createHash("sha256").update(token).digest("base64url");
-
-export function revokeToken(token: string, now = Date.now()): void {
-  const claims = readJwtClaims(token);
-  const expiresAt = typeof claims?.exp === "number" ? claims.exp * 1000 : now + SESSION_MAX_AGE_SECONDS * 1000;
-  if (expiresAt <= now) return;
-  if (revoked.size >= 10_000) {
-    for (const [key, until] of revoked) if (until <= now) revoked.delete(key);
-  }
-  revoked.set(tokenKey(token), expiresAt);
-}
-
-export function isRevoked(token: string, now = Date.now()): boolean {
-  const until = revoked.get(tokenKey(token));
-  if (until === undefined) return false;
-  if (until <= now) {
-    revoked.delete(tokenKey(token));
-    return false;
-  }
-  return true;
-}
-
-/** The logout action: revokes the token, clears the cookie, goes to /login. */
-export async function logout(request: Request): Promise<Response> {
-  const token = (await getSession(request)).get("token");
-  if (token) revokeToken(token);
-  return logoutRedirect(request);
-}
-
 /**
  * Guard of every admin route: the staff token, or a thrown redirect to /login. A cookie
  * whose token is not a JWT, has no user id or has expired is cleared on the way.
  */
 export async function requireStaff(request: Request): Promise<Staff> {
   const session = await getSession(request);
-  const token = session.get("token");
-  if (!token) throw redirect(loginUrl(request), { headers: { "Cache-Control": "no-store" } });
-  const claims = readJwtClaims(token);
+  if (!session.has("token")) throw redirect(loginUrl(request), { headers: { "Cache-Control": "no-store" } });
+  const token = sessionToken(session);
+  const claims = token ? readJwtClaims(token) : null;
   const userId = claims ? userIdOf(claims) : null;
-  if (!claims || !userId || isExpired(claims) || isRevoked(token)) {
+  if (!token || !claims || !userId || isExpired(claims)) {
     throw await logoutRedirect(request, loginUrl(request));
   }
   return { token, userId, session };
@@ -172,10 +149,10 @@ export async function requireStaff(request: Request): Promise<Staff> {
 /** Guard of /login: a signed-in user goes to the dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const session = await getSession(request);
-  const token = session.get("token");
+  const token = sessionToken(session);
   if (!token) return;
   const claims = readJwtClaims(token);
-  if (claims && userIdOf(claims) && !isExpired(claims) && !isRevoked(token)) {
+  if (claims && userIdOf(claims) && !isExpired(claims)) {
     throw redirect("/dashboard", { headers: { "Cache-Control": "no-store" } });
   }
 }
@@ -183,7 +160,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
 /** Starts a session for a token the CMS has just issued and goes on to `redirectTo`. */
 export async function createStaffSession(request: Request, token: string, redirectTo: string): Promise<Response> {
   const session = await getSession(request);
-  session.set("token", token);
+  setSessionToken(session, token);
   const claims = readJwtClaims(token) ?? {};
   return redirect(safeRedirect(redirectTo), {
     headers: {
@@ -196,6 +173,6 @@ export async function createStaffSession(request: Request, token: string, redire
 /** A one-time notice ("Team member added.") shown by the admin layout on the next page. */
 export async function flashNotice(session: StaffSession, notice: string): Promise<string> {
   session.flash("notice", notice);
-  const claims = readJwtClaims(session.get("token") ?? "") ?? {};
+  const claims = readJwtClaims(sessionToken(session) ?? "") ?? {};
   return sessionStorage.commitSession(session, { maxAge: cookieMaxAgeFor(claims) });
 }

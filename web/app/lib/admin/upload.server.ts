@@ -42,8 +42,6 @@ export interface ParsedUpload {
   tooLarge: boolean;
   /** Which optional image went past the image limit (the main file's own limit is `tooLarge`). */
   tooLargeImage?: string;
-  /** The body was left unread: the response must close the connection. */
-  unread?: boolean;
   /** Removes the temporary folder. Safe to call more than once. */
   cleanup: () => Promise<void>;
 }
@@ -85,11 +83,10 @@ export async function parseMultipartToDisk(request: Request, options: ParseOptio
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const result: ParsedUpload = { fields: {}, images: {}, tooLarge: false, cleanup };
 
-  // A declared size already past the limit is refused before the body is read (the
-  // response then closes the connection: see `closeConnection`).
+  // A declared size already past the limit is refused before the body is read (the server
+  // closes the connection of any answer given before the body arrived: request-limits.ts).
   if (Number.isFinite(declaredLength) && declaredLength > maxBodyBytes) {
     result.tooLarge = true;
-    result.unread = true;
     return result;
   }
 
@@ -196,8 +193,6 @@ export type SaveResult =
       message: string;
       errors: FieldErrors;
       values: Record<string, string>;
-      /** The request body was not read: answer with `Connection: close`. */
-      closeConnection?: boolean;
     };
 
 /** How long a save may take CMS-side (writing a large video to its disk). */
@@ -238,7 +233,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       const image = upload.tooLargeImage;
       const message = fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes);
       const errors = { [image ?? config.fileField]: [message] };
-      return { ok: false, status: 413, message, errors, values, closeConnection: upload.unread };
+      return { ok: false, status: 413, message, errors, values };
     }
 
     const file = upload.file;

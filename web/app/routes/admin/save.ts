@@ -9,7 +9,10 @@ import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requireStaff } from "~/lib/admin/session.server";
 import { saveItem } from "~/lib/admin/upload.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
+import { UPLOAD_ROUTE } from "~/lib/request-body";
 
+// Multipart uploads, streamed to disk under their own limits (app/lib/request-body.ts).
+export const handle = UPLOAD_ROUTE;
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST", ...NO_STORE_HEADERS } });
@@ -33,11 +36,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         { headers: { ...NO_STORE_HEADERS, "Set-Cookie": result.setCookie } },
       );
     }
-    const headers: Record<string, string> = { ...NO_STORE_HEADERS };
-    if (result.closeConnection) headers.Connection = "close";
     return Response.json(
       { ok: false, message: result.message, errors: result.errors },
-      { status: result.status, headers },
+      { status: result.status, headers: NO_STORE_HEADERS },
     );
   } catch (thrown) {
     // The guard's or a 401's redirect to /login: tell the page where to go (the session

@@ -1,12 +1,31 @@
+import { errors as strapiErrors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { fieldMessages, serverMessages } from '../../../contract/messages';
 import { STAFF_ROLE_TYPE } from '../../../bootstrap/permissions';
+import type StaffSessions from '../services/staff-session';
+import type { StaffTokenClaims } from '../services/staff-session';
 
 const USER_UID = 'plugin::users-permissions.user';
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const DUMMY_HASH = '$2a$10$CwTycUXWue0Thq9StjUM0uJ8.jsoPQm5Y3Zk2wD5ZQ0Y2G0p9j7pW';
 
 const usersPermissions = () => strapi.plugin('users-permissions');
+const staffSessions = () => strapi.service('api::staff-session.staff-session') as ReturnType<typeof StaffSessions>;
+
+/** The claims of the request's bearer token if it is good (signature, expiry, user, live session); else 401. */
+async function currentToken(ctx: Context): Promise<StaffTokenClaims> {
+  let claims: { id?: unknown; sessionId?: unknown } | null = null;
+  try {
+    claims = await usersPermissions().service('jwt').getToken(ctx);
+  } catch {
+    claims = null;
+  }
+  const id = Number(claims?.id);
+  if (!claims || !Number.isInteger(id) || typeof claims.sessionId !== 'string') {
+    throw new strapiErrors.UnauthorizedError(serverMessages.unauthorized);
+  }
+  return { id, sessionId: claims.sessionId };
+}
 
 /** The public fields of a staff user: never the password hash or reset/confirmation tokens. */
 export const publicUser = (user: Record<string, any>) => ({
@@ -45,8 +64,23 @@ export default {
       return;
     }
 
-    const token = await usersPermissions().service('jwt').issue({ id: user.id }, { subject: String(user.id) });
+    const token = await staffSessions().startSession(user.id);
     ctx.status = 200;
     ctx.body = { token, user: publicUser(user) };
+  },
+
+  /**
+   * POST /api/users/logout (bearer token): ends the token's session, so the token is refused from
+   * now on. `?everywhere=true` ends every session of the token's user (all their devices). 204.
+   */
+  async logout(ctx: Context) {
+    const everywhere = ctx.query.everywhere;
+    if (everywhere !== undefined && everywhere !== 'true' && everywhere !== 'false') {
+      throw new strapiErrors.ValidationError(serverMessages.invalidEverywhere);
+    }
+    const claims = await currentToken(ctx);
+    if (everywhere === 'true') await staffSessions().revokeAllSessionsOf(claims.id);
+    else await staffSessions().endSession(claims);
+    ctx.status = 204;
   },
 };

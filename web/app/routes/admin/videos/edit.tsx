@@ -2,11 +2,15 @@ import type { Route } from "./+types/edit";
 import { EditScreen, formTitle } from "~/components/admin/FormScreens";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { editAction, editLoader } from "~/lib/admin/routes.server";
+import { EDIT_ROUTE } from "~/lib/request-body";
 
 export const meta = () => adminMeta(formTitle("video", "edit"));
 
 // `?lang=ne`: the Nepali tab (issue 7), with the item's Nepali version.
 export const loader = ({ request, params }: Route.LoaderArgs) => editLoader(request, "video", params.id);
+
+// What the action reads: multipart uploads, or the Nepali tab's small form (app/lib/request-body.ts).
+export const handle = EDIT_ROUTE;
 
 // The form posted without JavaScript (with it, the browser uploads to /admin/save/video/{id}).
 // The Nepali tab posts its small form here too, to `?lang=ne`.

@@ -1,0 +1,76 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { requestBody } from "./request-limits";
+
+/**
+ * Express <-> fetch for React Router (what @react-router/express does), with one difference:
+ * a request's body reaches the route through `requestBody` (server/request-limits.ts), bounded
+ * while it streams in, and a body cut short aborts the request's signal.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, hostPortStr] = req.get("host")?.split(":") ?? [];
+  const hostPort = Number.parseInt(hostPortStr ?? "", 10);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${req.originalUrl}`);
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  // The visitor went away before the answer was sent: stop working for them.
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = requestBody(req, res, () => controller.abort());
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+export async function sendResponse(res: ExpressResponse, response: Response) {
+  // Answered already (a refused body: request-limits.ts), or the visitor went away.
+  if (res.headersSent || res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) {
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (res.destroyed || res.writableEnded) return;
+      throw error;
+    }
+  } else {
+    res.end();
+  }
+}
+
+export interface RequestHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Instead of React Router's handler for `build` (tests). */
+  handleRequest?: (request: Request, context: AppLoadContext) => Promise<Response>;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  mode?: string;
+}
+
+/** React Router for every request (the page handler takes GET and HEAD first). */
+export function createRouterHandler(opts: RequestHandlerOptions) {
+  const handleRequest = opts.handleRequest ?? createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handleRequest(toFetchRequest(req, res), opts.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
