@@ -35,6 +35,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'global::login-rate-limit',
   'global::write-guard',
   'global::upload-cleanup',
+  'global::graphql-request',
   'strapi::query',
   {
     name: 'strapi::body',

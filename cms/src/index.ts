@@ -5,11 +5,13 @@ import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
+import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { seedDemoContent } from './seed';
 
 export default {
   register() {
     registerGraphqlExtension();
+    registerGraphqlRequestLimits();
     registerContentChangeNotifier();
   },
 
