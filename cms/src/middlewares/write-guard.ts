@@ -20,8 +20,11 @@ const isPrivateRead = (route: string) => route === '/api/users' || route.startsW
 export default () => async (ctx: Context, next: Next) => {
   const routes = matchedRoutes(ctx);
   const isWrite = WRITE_METHODS.has(ctx.method);
+  // A refused body is never read: the connection closes after the answer instead.
+  const refuseUnread = () => isWrite && ctx.set('Connection', 'close');
   if (routes.length === 0) {
     if (!isWrite) return next();
+    refuseUnread();
     const allowed = allowedMethods(ctx);
     if (allowed.length === 0) throw new errors.NotFoundError('Not Found');
     ctx.set('Allow', allowed.join(', '));
@@ -35,10 +38,11 @@ export default () => async (ctx: Context, next: Next) => {
 
   const header = ctx.get('authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new errors.UnauthorizedError(serverMessages.unauthorized);
   try {
+    if (!match) throw new Error('no token');
     await strapi.plugin('users-permissions').service('jwt').verify(match[1]);
   } catch {
+    refuseUnread();
     throw new errors.UnauthorizedError(serverMessages.unauthorized);
   }
   return next();
