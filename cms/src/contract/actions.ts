@@ -367,16 +367,16 @@ export function createContractActions(def: ContractDefinition) {
 }
 
 /** The spec's REST routes for one kind, beside Strapi's own plural routes. */
-export function contractRoutes(path: string, controller: string) {
-  const handler = (action: string) => `${controller}.${action}`;
+export function contractRoutes(def: ContractDefinition) {
+  const handler = (action: string) => `${def.uid}.${action}`;
   return {
     type: 'content-api' as const,
     routes: [
-      { method: 'GET' as const, path: `/${path}`, handler: handler('contractFind'), config: { auth: false } },
-      { method: 'GET' as const, path: `/${path}/:id`, handler: handler('contractFindOne'), config: { auth: false } },
-      { method: 'POST' as const, path: `/${path}`, handler: handler('contractCreate') },
-      { method: 'PUT' as const, path: `/${path}/:id`, handler: handler('contractUpdate') },
-      { method: 'DELETE' as const, path: `/${path}/:id`, handler: handler('contractDelete') },
+      { method: 'GET' as const, path: `/${def.path}`, handler: handler('contractFind'), config: { auth: false } },
+      { method: 'GET' as const, path: `/${def.path}/:id`, handler: handler('contractFindOne'), config: { auth: false } },
+      { method: 'POST' as const, path: `/${def.path}`, handler: handler('contractCreate') },
+      { method: 'PUT' as const, path: `/${def.path}/:id`, handler: handler('contractUpdate') },
+      { method: 'DELETE' as const, path: `/${def.path}/:id`, handler: handler('contractDelete') },
     ],
   };
 }
