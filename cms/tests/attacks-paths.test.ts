@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { partialUpload, rawRequest } from './helpers/api';
+import { partialUpload, pngBytes, rawRequest } from './helpers/api';
 
 // The router ignores case and a trailing slash: these all reach the login routes.
 const ROUTED_LOGIN_PATHS = [
@@ -159,4 +159,34 @@ describe('anonymous uploads never reach the disk, whatever the path looks like',
     expect(largest).toBe(0);
     expect(await cms.tempFiles()).toEqual([]);
   });
+
+  it('refuses files on routes that take none (the login) with 415, before reading them', async () => {
+    for (const path of ['/api/users/login', '/API/Users/Login', '/api/auth/local']) {
+      const answer = await partialUpload(cms.url, path, { declaredBytes: 50 * 1024 * 1024, sentBytes: 256 * 1024 });
+      expect(answer.status, `${path}: ${answer.text}`).toBe(415);
+      expect(await cms.tempFiles(), path).toEqual([]);
+    }
+  });
+
+  it("keeps anonymous files off disk on the Strapi console's upload route too, and takes them from a signed-in console user", async () => {
+    const anonymous = await partialUpload(cms.url, '/upload', { declaredBytes: 50 * 1024 * 1024, sentBytes: 256 * 1024 });
+    expect(anonymous.status, anonymous.text).toBe(401);
+    const forged = await partialUpload(cms.url, '/Upload', { declaredBytes: 1024 * 1024, sentBytes: 1024, headers: { authorization: 'Bearer not-a-session' } });
+    expect(forged.status, forged.text).toBe(401);
+    expect(await cms.tempFiles()).toEqual([]);
+
+    const session = await fetch(`${cms.url}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(session.status).toBe(200);
+    const { token } = (await session.json()).data;
+    const upload = new FormData();
+    upload.append('files', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'console.png');
+    const accepted = await fetch(`${cms.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload });
+    expect(accepted.status).toBe(201);
+    expect(await cms.countRows('files')).toBe(1);
+  });
 });
+
