@@ -3,37 +3,38 @@ import { matchedRoutes } from '../routing';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const graphqlError = (ctx: Context, status: number, code: string, message: string) => {
+/**
+ * A refusal before the body is read (or read to its end): the connection closes after the answer,
+ * so an oversized body is neither kept nor read on (Node would otherwise read it to its end to
+ * keep the connection, which under a flood of them costs the time other visitors wait).
+ */
+const refuse = (ctx: Context, status: number, code: string, message: string) => {
+  ctx.set('Connection', 'close');
   ctx.status = status;
   ctx.body = { errors: [{ message, extensions: { code } }] };
 };
 
 /**
  * GraphQL requests carry a small JSON body: one declared past the GraphQL limit is refused here,
- * unread; otherwise it is read once, by the GraphQL route's own body parser with the same limit
- * (`bodyParserConfig.jsonLimit`, which stops a chunked body as soon as it passes it). Strapi's body parser (2 MB) reads every
- * other request, and it recognises the GraphQL endpoint only by an exact URL: so a request the
- * router sends to GraphQL under another spelling (`/GraphQL`, `/graphql?x`) is given the exact
- * endpoint before it gets there. Anything but JSON is refused before it is read.
+ * before it is read; otherwise it is read once, by the
+ * GraphQL route's own body parser with the same limit (`bodyParserConfig.jsonLimit`, which stops
+ * a chunked body as soon as it passes it). Strapi's body parser (2 MB) reads every other request,
+ * and it recognises the GraphQL endpoint only by an exact URL: so a request the router sends to
+ * GraphQL under another spelling (`/GraphQL`, `/graphql?x`) is given the exact endpoint before it
+ * gets there. Anything but JSON is refused before it is read.
  */
 export default () => async (ctx: Context, next: Next) => {
   const endpoint = strapi.plugin('graphql').config('endpoint') as string;
   if (!BODY_METHODS.has(ctx.method) || !matchedRoutes(ctx).includes(endpoint)) return next();
 
   const { maxBodyBytes } = strapi.plugin('graphql').config('requestLimits') as { maxBodyBytes: number };
-  // A refused body is never read: the connection closes after the answer (kept open, a half-read
-  // body would hold it until a timeout, or have to be read to its end).
-  const refuse = (status: number, code: string, message: string) => {
-    ctx.set('Connection', 'close');
-    graphqlError(ctx, status, code, message);
-  };
   const tooLarge = () =>
-    refuse(413, 'PAYLOAD_TOO_LARGE', `The request body is too large: a GraphQL request may be at most ${Math.round(maxBodyBytes / 1024)} KB.`);
+    refuse(ctx, 413, 'PAYLOAD_TOO_LARGE', `The request body is too large: a GraphQL request may be at most ${Math.round(maxBodyBytes / 1024)} KB.`);
 
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > maxBodyBytes) return tooLarge();
   if ((declared > 0 || ctx.get('transfer-encoding')) && !ctx.is('application/json')) {
-    return refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'GraphQL requests must be sent as JSON (Content-Type: application/json).');
+    return refuse(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', 'GraphQL requests must be sent as JSON (Content-Type: application/json).');
   }
   ctx.url = endpoint; // Apollo reads a POST's operation from its body only, never from the query string.
   try {

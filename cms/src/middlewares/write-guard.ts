@@ -39,11 +39,8 @@ async function hasConsoleSession(token: string | undefined) {
 export default () => async (ctx: Context, next: Next) => {
   const routes = matchedRoutes(ctx);
   const isWrite = WRITE_METHODS.has(ctx.method);
-  // A refused body is never read: the connection closes after the answer instead.
-  const refuseUnread = () => isWrite && ctx.set('Connection', 'close');
   if (routes.length === 0) {
     if (!isWrite) return next();
-    refuseUnread();
     const allowed = allowedMethods(ctx);
     if (allowed.length === 0) throw new errors.NotFoundError('Not Found');
     ctx.set('Allow', allowed.join(', '));
@@ -54,14 +51,12 @@ export default () => async (ctx: Context, next: Next) => {
   const graphql = strapi.plugin('graphql').config('endpoint') as string;
   if (isWrite && ctx.is('multipart') && !routes.includes(graphql) && !routes.some(takesFiles)) {
     if (routes.some(isContentApi)) {
-      refuseUnread();
-      ctx.status = 415;
+        ctx.status = 415;
       ctx.body = { data: null, error: { status: 415, name: 'UnsupportedMediaTypeError', message: 'This route takes no files: send JSON.', details: {} } };
       return;
     }
     if (!(await hasConsoleSession(token))) {
-      refuseUnread();
-      throw new errors.UnauthorizedError('Sign in to the console to upload files.');
+        throw new errors.UnauthorizedError('Sign in to the console to upload files.');
     }
   }
 
@@ -74,7 +69,6 @@ export default () => async (ctx: Context, next: Next) => {
     if (!token) throw new Error('no token');
     await strapi.plugin('users-permissions').service('jwt').verify(token);
   } catch {
-    refuseUnread();
     throw new errors.UnauthorizedError(serverMessages.unauthorized);
   }
   return next();
