@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,49 +309,50 @@ describe('languages the site does not have', () => {
 });
 
 describe('decompression bombs', () => {
-  const readRss = async () => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${cms.pid()}/status`, 'utf8'))![1]) * 1024;
+  // A CMS of its own that has decoded no image yet: memory freed after earlier pictures stays with
+  // the process and would hide the growth.
+  let fresh: TestCms;
+  let freshToken: string;
+  beforeAll(async () => {
+    fresh = await startTestCms({ env: { IMAGE_MAX_BYTES: String(IMAGE_MAX_BYTES), LOGIN_MAX_FAILURES: '1000' } });
+    freshToken = (await login(fresh.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+  }, 180_000);
+  afterAll(async () => {
+    await fresh?.stop();
+  });
 
-  /** Uploads an image while sampling the CMS's memory; the growth of its resident size in MB. */
+  const kb = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${fresh.pid()}/status`, 'utf8'))![1]);
+
+  /** Uploads an image; how far the CMS's resident memory rose above where it was (its peak, reset first). */
   const uploadMeasured = async (bytes: Buffer) => {
-    const baseline = await readRss();
-    let peak = baseline;
-    let uploading = true;
-    const watch = (async () => {
-      while (uploading) {
-        peak = Math.max(peak, await readRss());
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Bomb', description: 'd' }, { image: png(bytes) }), token);
-    uploading = false;
-    await watch;
-    return { response, growthMb: (peak - baseline) / MIB };
+    await writeFile(`/proc/${fresh.pid()}/clear_refs`, '5'); // the peak (VmHWM) starts again from now
+    const baseline = await kb('VmRSS');
+    const response = await send(fresh.url, 'POST', '/api/image-gallery', form({ title: 'Bomb', description: 'd' }, { image: png(bytes) }), freshToken);
+    return { response, growthMb: ((await kb('VmHWM')) - baseline) / 1024 };
   };
 
   const solidPng = (side: number) =>
     sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 200, b: 30 } } }).png({ compressionLevel: 9 }).toBuffer();
 
-  it('stores a 39.7-megapixel PNG of a few KB (just under the limit) within 80 MB of memory (it took ~220 MB)', async () => {
-    const bomb = await solidPng(6300);
-    expect(6300 * 6300).toBeLessThan(MAX_PIXELS);
-    expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
-    const { response, growthMb } = await uploadMeasured(bomb);
-    console.log(`[bomb] 39.7 MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`);
-    expect(response.status).toBe(201);
-    expect(growthMb).toBeLessThan(80);
-  });
-
-  it('scaled up: refuses 41- and 200-megapixel PNGs from their header, without decoding them', async () => {
+  it('refuses 41- and 200-megapixel PNGs from their header, without decoding them', async () => {
     for (const side of [6400, 14142]) {
       const bomb = await solidPng(side);
       expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
-      const before = await entriesAndFiles();
       const { response, growthMb } = await uploadMeasured(bomb);
       console.log(`[bomb] ${Math.round((side * side) / 1e6)} MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`);
       expect(response.status).toBe(400);
       expect((await json(response)).errors.image).toEqual(['The image is too large in dimensions. Please upload a smaller picture.']);
       expect(growthMb).toBeLessThan(16);
-      expect(await entriesAndFiles()).toEqual(before);
     }
+    expect(await fresh.countRows('files')).toBe(0);
+  });
+
+  it('stores a 39.7-megapixel PNG of 125 KB (just under the limit) within 64 MB of memory (it took ~220 MB)', async () => {
+    const bomb = await solidPng(6300);
+    expect(6300 * 6300).toBeLessThan(MAX_PIXELS);
+    const { response, growthMb } = await uploadMeasured(bomb);
+    console.log(`[bomb] 39.7 MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`);
+    expect(response.status).toBe(201);
+    expect(growthMb).toBeLessThan(64);
   });
 });
