@@ -62,8 +62,9 @@ export const rowsEstimator = ({ defaultLimit, maxLimit }: { defaultLimit: number
  * `rowsEstimator` and the request's variables, so a page size given as a variable counts as it
  * will run; it also stops at 10,000 field nodes however fragments multiply them). Apollo keeps a
  * validated document and skips validation when it comes again, so the cost, which depends on the
- * variables, is checked again for every such request. All of it comes before Strapi's own depth rule, which walks every fragment spread anew: a cycle overflows its
- * stack (a 500) and a fan-out of fragments takes it exponential time.
+ * variables, is checked again for every such request. All of it comes before Strapi's own depth
+ * rule, which walks every fragment spread anew: a cycle overflows its stack (a 500) and a fan-out
+ * of fragments takes it exponential time.
  * Tokens are bounded by graphql-js's parser (`parseOptions.maxTokens`), the body by the GraphQL
  * route's body parser (`bodyParserConfig`), both set from the same limits.
  */
