@@ -26,6 +26,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0))
 // get from cmsSecrets()), so the web app's caches drop the old content at once.
 const cms = spawnCms({
   NODE_ENV: process.env.NODE_ENV || 'development',
+  GRAPHQL_DEV_TOOLS: process.env.GRAPHQL_DEV_TOOLS || String(dev), // introspection + stack traces: `npm run dev` only
   WEB_REVALIDATE_URL: process.env.WEB_REVALIDATE_URL || (webExists() ? `http://127.0.0.1:${webPort}/_internal/revalidate` : ''),
 });
 children.push(cms);

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'fs';
+import { errors } from '@strapi/utils';
 import os from 'os';
 import path from 'path';
 
@@ -10,7 +11,7 @@ const intFromEnv = (name: string, fallback: number): number => {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number of bytes, got "${raw}"`);
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
 };
@@ -18,6 +19,8 @@ const intFromEnv = (name: string, fallback: number): number => {
 export const uploadLimits = {
   imageMaxBytes: intFromEnv('IMAGE_MAX_BYTES', 10 * MIB),
   videoMaxBytes: intFromEnv('VIDEO_MAX_BYTES', 200 * MIB),
+  // Largest image (width x height) accepted: refuses decompression bombs.
+  imageMaxPixels: intFromEnv('IMAGE_MAX_PIXELS', 40_000_000),
 };
 
 /**
@@ -29,3 +32,39 @@ export const incomingUploadsDir = () => {
   mkdirSync(dir, { recursive: true });
   return dir;
 };
+
+/** Files and form text one multipart request may carry (the video form sends two files). */
+export const multipartLimits = { maxFiles: 5, maxFieldsBytes: 1024 * 1024 };
+
+/**
+ * Strapi's body parser (formidable 2) has no limit on the number of files: this counts each
+ * request's files as they begin and stops the parse at one too many, before it is written.
+ * It also notes every file's temp path, so `incomingFilesOf` can name them even when the parse
+ * fails and they never reach `ctx.request.files` (formidable only starts removing them).
+ */
+export function refuseFilesPastLimit(this: { headers?: object }, _field: string, file: { filepath: string }) {
+  // formidable keeps the request's own headers object: the one handle on the request it has.
+  const key = this.headers ?? this;
+  const paths = filesBegun.get(key) ?? [];
+  if (paths.length >= multipartLimits.maxFiles) {
+    throw new errors.PayloadTooLargeError(`Too many files: a request may carry at most ${multipartLimits.maxFiles}.`);
+  }
+  paths.push(file.filepath);
+  filesBegun.set(key, paths);
+}
+const filesBegun = new WeakMap<object, string[]>();
+
+/** Temp paths of the files the body parser began for this request (by its headers object). */
+export const incomingFilesOf = (headers: object): string[] => filesBegun.get(headers) ?? [];
+
+/**
+ * The body parser's refusals as clear 4xx answers. formidable's own limits (too many fields, too
+ * much field text, a malformed body) come as plain errors, which would be answered 500.
+ * A file past the size limit is left to Strapi's body middleware, which answers it 413.
+ */
+export function bodyParseError(error: Error & { httpCode?: number }) {
+  if (error instanceof errors.ApplicationError || /maxFileSize/.test(error.message)) throw error;
+  if (error.httpCode === 413) throw new errors.PayloadTooLargeError(`The form is too large: at most 1000 fields and ${multipartLimits.maxFieldsBytes / 1024} KB of text.`);
+  if (error.httpCode && error.httpCode >= 400 && error.httpCode < 500) throw new errors.ValidationError(`The form could not be read: ${error.message}`);
+  throw error;
+}

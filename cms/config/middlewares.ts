@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { incomingUploadsDir, uploadLimits } from './limits';
+import { bodyParseError, incomingUploadsDir, multipartLimits, refuseFilesPastLimit, uploadLimits } from './limits';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
@@ -35,6 +35,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'global::login-rate-limit',
   'global::write-guard',
   'global::upload-cleanup',
+  'global::graphql-request',
   'strapi::query',
   {
     name: 'strapi::body',
@@ -42,9 +43,11 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
       jsonLimit: '2mb',
       formLimit: '2mb',
       textLimit: '2mb',
+      onError: bodyParseError,
       formidable: {
         maxFileSize: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
-        maxFiles: 5,
+        maxFieldsSize: multipartLimits.maxFieldsBytes,
+        onFileBegin: refuseFilesPastLimit,
         uploadDir: incomingUploadsDir(),
       },
     },

@@ -22,43 +22,64 @@ const sessionLifespans = (seconds: number) => ({
   idleRefreshTokenLifespan: seconds,
 });
 
-const config = ({ env }: Core.Config.Shared.ConfigParams) => ({
-  'users-permissions': {
-    config: {
-      jwtSecret: env('JWT_SECRET'),
-      // Every token belongs to a session stored in the database (Strapi's session manager):
-      // logging out deletes the session and the token is refused from then on, by every process.
-      jwtManagement: 'refresh',
-      // Staff tokens live a day at most; the web session ends with them.
-      jwt: { expiresIn: staffSessionSeconds(env) },
-      sessions: sessionLifespans(staffSessionSeconds(env)),
-      // Nobody may sign themselves up (registration is also switched off in bootstrap).
-      register: { allowedFields: [] },
-      ratelimit: { interval: 60_000, max: env.int('LOGIN_MAX_FAILURES', 5) },
-    },
-  },
-  upload: {
-    config: {
-      provider: 'local',
-      sizeLimit: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
-      // Responsive sizes the public site uses in srcset.
-      breakpoints: { large: 1600, medium: 1024, small: 640, xsmall: 320 },
-      sharp: { cache: false, concurrency: 1 },
-    },
-  },
-  graphql: {
-    config: {
-      endpoint: '/graphql',
-      shadowCRUD: true,
-      landingPage: false,
-      depthLimit: env.int('GRAPHQL_DEPTH_LIMIT', 10),
-      defaultLimit: 25,
-      maxLimit: env.int('API_MAX_PAGE_SIZE', 100),
-      apolloServer: {
-        introspection: env('NODE_ENV') !== 'production',
+const config = ({ env }: Core.Config.Shared.ConfigParams) => {
+  const devTools = env.bool('GRAPHQL_DEV_TOOLS', false);
+  const graphqlRequestLimits = {
+    maxBodyBytes: env.int('GRAPHQL_MAX_BODY_BYTES', 32 * 1024),
+    maxTokens: env.int('GRAPHQL_MAX_TOKENS', 1000),
+    maxAliases: env.int('GRAPHQL_MAX_ALIASES', 15),
+    maxDirectives: env.int('GRAPHQL_MAX_DIRECTIVES', 10),
+    maxCost: env.int('GRAPHQL_MAX_COST', 12_000),
+  };
+  const staffSession = staffSessionSeconds(env);
+  return {
+    'users-permissions': {
+      config: {
+        jwtSecret: env('JWT_SECRET'),
+        // Every token belongs to a session stored in the database (Strapi's session manager):
+        // logging out deletes the session and the token is refused from then on, by every process.
+        jwtManagement: 'refresh',
+        // Staff tokens live a day at most; the web session ends with them.
+        jwt: { expiresIn: staffSession },
+        sessions: sessionLifespans(staffSession),
+        // Nobody may sign themselves up (registration is also switched off in bootstrap).
+        register: { allowedFields: [] },
+        ratelimit: { interval: 60_000, max: env.int('LOGIN_MAX_FAILURES', 5) },
       },
     },
-  },
-});
+    upload: {
+      config: {
+        provider: 'local',
+        sizeLimit: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
+        // Responsive sizes the public site uses in srcset.
+        breakpoints: { large: 1600, medium: 1024, small: 640, xsmall: 320 },
+        sharp: { cache: false, concurrency: 1 },
+      },
+    },
+    graphql: {
+      config: {
+        endpoint: '/graphql',
+        shadowCRUD: true,
+        landingPage: false,
+        depthLimit: env.int('GRAPHQL_DEPTH_LIMIT', 10),
+        defaultLimit: 25,
+        maxLimit: env.int('API_MAX_PAGE_SIZE', 100),
+        // The bounds on one request, checked before it runs (src/graphql/request-limits.ts). The web's
+        // heaviest page query (the Nepali home page) is 1.5 KB, 166 tokens, 4 aliases, depth 4 and costs
+        // about 2,200; the gallery is the heaviest in rows. Each limit leaves room for several times that.
+        requestLimits: graphqlRequestLimits,
+        // Introspection and stack traces in GraphQL errors, for `npm run dev` only (scripts/start.mjs).
+        devTools,
+        apolloServer: {
+          introspection: devTools,
+          includeStacktraceInErrorResponses: devTools,
+          parseOptions: { maxTokens: graphqlRequestLimits.maxTokens },
+          // The GraphQL route's body parser: JSON only, refused past the limit while it streams.
+          bodyParserConfig: { enableTypes: ['json'], jsonLimit: graphqlRequestLimits.maxBodyBytes },
+        },
+      },
+    },
+  };
+};
 
 export default config;

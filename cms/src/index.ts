@@ -1,15 +1,20 @@
 import type { Core } from '@strapi/strapi';
 import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
-import { ensureLocales } from './bootstrap/locales';
+import { ensureLocales, refuseUnknownLocales } from './bootstrap/locales';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
+import { registerGraphqlRequestLimits } from './graphql/request-limits';
+import { boundPagination } from './pagination-bounds';
 import { seedDemoContent } from './seed';
 
 export default {
   register() {
     registerGraphqlExtension();
+    registerGraphqlRequestLimits();
+    refuseUnknownLocales();
+    boundPagination();
     registerContentChangeNotifier();
   },
 

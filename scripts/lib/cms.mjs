@@ -22,7 +22,9 @@ export function ensureCmsBuilt() {
 
 /** The environment a CMS process runs with: secrets, quiet flags, then the caller's overrides. */
 export function cmsEnv(overrides = {}) {
-  return { ...process.env, ...quietStrapiEnv, ...cmsSecrets(), ...overrides };
+  // glibc gives each of libvips's threads its own heap and keeps what image processing freed:
+  // two arenas keep the CMS's memory after a large picture near what the picture needed (sharp's advice).
+  return { MALLOC_ARENA_MAX: '2', ...process.env, ...quietStrapiEnv, ...cmsSecrets(), ...overrides };
 }
 
 /** Starts the built CMS (`strapi start`) as a child process. */

@@ -1,3 +1,5 @@
+import { errors } from '@strapi/utils';
+
 /**
  * The site's languages (issue 7, ADR 005), ensured in code at every boot like the permissions:
  * English (`en`, the default: ids and URLs are the English rows') and Nepali (`ne`).
@@ -10,6 +12,8 @@ export const LOCALES = [
 export type LocaleCode = (typeof LOCALES)[number]['code'];
 
 export const isLocaleCode = (value: unknown): value is LocaleCode => LOCALES.some((locale) => locale.code === value);
+
+export const UNKNOWN_LOCALE_MESSAGE = 'Unknown locale. Use en (English, the default) or ne (Nepali).';
 
 interface LocalesService {
   findByCode(code: string): Promise<{ id: number } | null>;
@@ -49,4 +53,22 @@ export async function ensureLocales() {
   for (const uid of localizedUids()) {
     await strapi.db.query(uid as never).updateMany({ where: { locale: null }, data: { locale: DEFAULT_LOCALE } });
   }
+}
+
+const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
+
+/**
+ * Every write of localised content, whatever the path (the REST contract, Strapi's own REST,
+ * GraphQL, the console), is refused for a language the site does not have: Strapi would store an
+ * entry in any locale it is given (`POST /api/blogs?locale=fr`). `*` (all languages) stays allowed.
+ */
+export function refuseUnknownLocales() {
+  strapi.documents.use(async (context, next) => {
+    const locale = (context.params as { locale?: unknown } | undefined)?.locale;
+    if (WRITE_ACTIONS.has(context.action) && locale !== undefined && locale !== '*' && localizedUids().includes(context.uid)) {
+      const asked = Array.isArray(locale) ? locale : [locale];
+      if (!asked.every(isLocaleCode)) throw new errors.ValidationError(UNKNOWN_LOCALE_MESSAGE);
+    }
+    return next();
+  });
 }

@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
-import sharp from 'sharp';
 import { uploadLimits } from '../../config/limits';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import { sniffFile, type SniffedType } from './file-type';
+import { checkImage } from './image-check';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
 import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
 
@@ -17,8 +17,6 @@ interface IncomingFile {
 }
 
 type FieldErrors = Record<string, string[]>;
-
-const MAX_IMAGE_PIXELS = Number(process.env.IMAGE_MAX_PIXELS ?? 40_000_000);
 
 class ContractError extends Error {
   constructor(
@@ -70,13 +68,22 @@ function validateText(def: ContractDefinition, body: Record<string, unknown>) {
   return { errors, values };
 }
 
+/** A calendar date written YYYY-MM-DD that exists (no 31 February), in a sane range of years. */
+export const isCalendarDate = (raw: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (year < 1900 || year > 2100) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
 /** Team members may carry an optional joined date; other kinds ignore it. */
 function validateJoinedAt(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
   if (def.fileField !== 'photo') return undefined;
   const raw = textOf(body, 'joined_at') || textOf(body, 'joinedAt');
   if (!raw) return undefined;
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`));
-  if (!valid) errors.joined_at = [serverMessages.invalidDate];
+  if (!isCalendarDate(raw)) errors.joined_at = [serverMessages.invalidDate];
   return raw;
 }
 
@@ -104,14 +111,9 @@ async function checkFile(field: string, kind: 'image' | 'video', file: IncomingF
     return null;
   }
   if (sniffed.kind === 'image') {
-    // Reads the header only: a decompression bomb is refused before anything decodes its pixels.
-    try {
-      const { width = 0, height = 0 } = await sharp(file.filepath, { limitInputPixels: false }).metadata();
-      if (!width || !height) errors[field] = [serverMessages.imageUnreadable];
-      else if (width * height > MAX_IMAGE_PIXELS) errors[field] = [serverMessages.imageTooManyPixels];
-    } catch {
-      errors[field] = [serverMessages.imageUnreadable];
-    }
+    const image = await checkImage(file.filepath);
+    if (image === 'too-many-pixels') errors[field] = [serverMessages.imageTooManyPixels];
+    else if (image === 'unreadable') errors[field] = [invalidTypeMessage('image')];
   }
   return sniffed;
 }
@@ -182,10 +184,24 @@ async function translationsOf(def: ContractDefinition, entries: Entry[], locale:
   return new Map(rows.map((row) => [row.documentId, row]));
 }
 
+/** The highest page number the contract's lists answer: 100 million entries at the largest page size. */
+export const MAX_PAGE = 1_000_000;
+
+/** `?page` and `?pageSize`: whole numbers within bounds, or a 400 that says which and why. */
 const pageParams = (query: Record<string, unknown>) => {
-  const maxPageSize = Number(process.env.API_MAX_PAGE_SIZE ?? 100);
-  const page = Math.max(1, Number.parseInt(String(query.page ?? '1'), 10) || 1);
-  const pageSize = Math.min(maxPageSize, Math.max(1, Number.parseInt(String(query.pageSize ?? maxPageSize), 10) || maxPageSize));
+  const maxPageSize = strapi.config.get('api.rest.maxLimit', 100) as number;
+  const errors: FieldErrors = {};
+  const whole = (name: string, fallback: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= max) return Number(raw);
+    errors[name] = [serverMessages.wholeNumber(name, max)];
+    return fallback;
+  };
+  const page = whole('page', 1, MAX_PAGE);
+  const pageSize = whole('pageSize', maxPageSize, maxPageSize);
+  const firstError = Object.values(errors)[0]?.[0];
+  if (firstError) throw new ContractError(400, firstError, errors);
   return { start: (page - 1) * pageSize, limit: pageSize };
 };
 
@@ -367,16 +383,16 @@ export function createContractActions(def: ContractDefinition) {
 }
 
 /** The spec's REST routes for one kind, beside Strapi's own plural routes. */
-export function contractRoutes(path: string, controller: string) {
-  const handler = (action: string) => `${controller}.${action}`;
+export function contractRoutes(def: ContractDefinition) {
+  const handler = (action: string) => `${def.uid}.${action}`;
   return {
     type: 'content-api' as const,
     routes: [
-      { method: 'GET' as const, path: `/${path}`, handler: handler('contractFind'), config: { auth: false } },
-      { method: 'GET' as const, path: `/${path}/:id`, handler: handler('contractFindOne'), config: { auth: false } },
-      { method: 'POST' as const, path: `/${path}`, handler: handler('contractCreate') },
-      { method: 'PUT' as const, path: `/${path}/:id`, handler: handler('contractUpdate') },
-      { method: 'DELETE' as const, path: `/${path}/:id`, handler: handler('contractDelete') },
+      { method: 'GET' as const, path: `/${def.path}`, handler: handler('contractFind'), config: { auth: false } },
+      { method: 'GET' as const, path: `/${def.path}/:id`, handler: handler('contractFindOne'), config: { auth: false } },
+      { method: 'POST' as const, path: `/${def.path}`, handler: handler('contractCreate') },
+      { method: 'PUT' as const, path: `/${def.path}/:id`, handler: handler('contractUpdate') },
+      { method: 'DELETE' as const, path: `/${def.path}/:id`, handler: handler('contractDelete') },
     ],
   };
 }

@@ -23,6 +23,8 @@ export type Entry = Record<string, unknown> & { id: number; documentId: string; 
 
 export interface ContractDefinition {
   uid: string;
+  /** The spec's path under /api (`/api/{path}`, `/api/{path}/{id}`). */
+  path: string;
   /** Multipart field name of the file, and the media attribute it is stored in. */
   fileField: 'photo' | 'image' | 'video' | 'media';
   fileKind: 'image' | 'video';
@@ -39,6 +41,7 @@ export interface ContractDefinition {
 }
 
 export const teamMember: ContractDefinition = {
+  path: 'team-member',
   uid: 'api::team-member.team-member',
   fileField: 'photo',
   fileKind: 'image',
@@ -68,6 +71,7 @@ export const teamMember: ContractDefinition = {
 };
 
 export const imageGallery: ContractDefinition = {
+  path: 'image-gallery',
   uid: 'api::image-gallery.image-gallery',
   fileField: 'image',
   fileKind: 'image',
@@ -95,6 +99,7 @@ export const imageGallery: ContractDefinition = {
 };
 
 export const videoGallery: ContractDefinition = {
+  path: 'video-gallery',
   uid: 'api::video-gallery.video-gallery',
   fileField: 'video',
   fileKind: 'video',
@@ -125,6 +130,7 @@ export const videoGallery: ContractDefinition = {
 };
 
 export const blog: ContractDefinition = {
+  path: 'blog',
   uid: 'api::blog.blog',
   fileField: 'media',
   fileKind: 'image',
@@ -153,3 +159,9 @@ export const blog: ContractDefinition = {
     remove: 'Something went wrong',
   },
 };
+
+export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog];
+
+/** The kind a route (as declared, e.g. `/api/blog/:id`) belongs to, if it is one of the contract's. */
+export const definitionForRoute = (route: string) =>
+  contractDefinitions.find((def) => route === `/api/${def.path}` || route.startsWith(`/api/${def.path}/`));

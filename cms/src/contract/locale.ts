@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '../bootstrap/locales';
+import { DEFAULT_LOCALE, UNKNOWN_LOCALE_MESSAGE, isLocaleCode, type LocaleCode } from '../bootstrap/locales';
 import type { ContractDefinition, Entry, TextField } from './definitions';
 
 /**
@@ -7,7 +7,7 @@ import type { ContractDefinition, Entry, TextField } from './definitions';
  * holds only the localised text fields (those marked `i18n.localized` in the schema).
  */
 export const localeMessages = {
-  unknown: 'Unknown locale. Use en (English, the default) or ne (Nepali).',
+  unknown: UNKNOWN_LOCALE_MESSAGE,
   createEnglishFirst:
     'Create the English version first (POST without locale), then add the Nepali text with PUT ?locale=ne on its id.',
   noTranslation: 'This entry has no Nepali version.',

@@ -30,8 +30,8 @@ export const serverMessages = {
   imageTooLarge: (mb: number) => `The file is too large. Images may be at most ${mb} MB.`,
   videoTooLarge: (mb: number) => `The file is too large. Videos may be at most ${mb} MB.`,
   imageTooManyPixels: 'The image is too large in dimensions. Please upload a smaller picture.',
-  imageUnreadable: 'The image could not be read. Please upload a valid jpg, png or gif file.',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  wholeNumber: (name: string, max: number) => `${name} must be a whole number from 1 to ${max}.`,
   deleted: 'Deleted',
 } as const;
 

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'crypto';
 import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
+import { matchedRoutes } from '../routing';
 
-const LOGIN_PATHS = new Set(['/api/users/login', '/api/auth/local']);
+// The login routes, as declared: whatever casing or trailing slash a request uses, the router's match says.
+const LOGIN_ROUTES = new Set(['/api/users/login', '/api/auth/local']);
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -44,7 +46,7 @@ export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
   };
 
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'POST' || !LOGIN_PATHS.has(ctx.path.replace(/\/+$/, ''))) return next();
+    if (ctx.method !== 'POST' || !matchedRoutes(ctx).some((route) => LOGIN_ROUTES.has(route))) return next();
 
     const now = Date.now();
     const key = clientKey(ctx);
@@ -60,19 +62,18 @@ export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
       return;
     }
 
-    const recordFailure = () => {
-      prune(now);
-      const current = buckets.get(key) ?? { failures: 0, resetAt: now + windowMs };
-      current.failures += 1;
-      buckets.set(key, current);
-    };
-
+    // The attempt counts before it runs, so guesses sent all at once cannot slip past the limit
+    // while the first ones are still being checked; a login that did not fail gives it back.
+    prune(now);
+    const current = bucket ?? { failures: 0, resetAt: now + windowMs };
+    current.failures += 1;
+    buckets.set(key, current);
+    let failed = true;
     try {
       await next();
-    } catch (error) {
-      recordFailure();
-      throw error;
+      failed = ctx.status >= 400 && ctx.status < 500;
+    } finally {
+      if (!failed) current.failures -= 1;
     }
-    if (ctx.status >= 400 && ctx.status < 500) recordFailure();
   };
 };

@@ -1,32 +1,69 @@
 import type { Context, Next } from 'koa';
 import { errors } from '@strapi/utils';
+import { definitionForRoute } from '../contract/definitions';
 import { serverMessages } from '../contract/messages';
+import { allowedMethods, matchedRoutes } from '../routing';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Calls that are meant to be made without a token.
-const OPEN_WRITES = [/^\/api\/users\/login\/?$/, /^\/api\/auth\/local\/?$/];
-// Reads that are never public.
-const PRIVATE_READS = [/^\/api\/users(\/|$)/];
+// Content-API routes (declared paths) meant to be called without a token.
+const OPEN_WRITES = new Set(['/api/users/login', '/api/auth/local']);
+const isContentApi = (route: string) => route.startsWith('/api/');
+// Reads that are never public: the users-permissions user routes.
+const isPrivateRead = (route: string) => route === '/api/users' || route.startsWith('/api/users/');
+// Content-API routes that take files: Strapi's upload routes and the contract's.
+const takesFiles = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/') || definitionForRoute(route) !== undefined;
+
+type SessionManager = (origin: 'admin') => {
+  validateAccessToken(token: string): { isValid: boolean; payload?: { sessionId: string } };
+  isSessionActive(sessionId: string): Promise<boolean>;
+};
+
+const isStaffToken = (token: string): Promise<boolean> =>
+  strapi.plugin('users-permissions').service('jwt').verify(token).then(() => true, () => false);
+
+/** Whether the request carries a live Strapi console session's access token. */
+async function hasConsoleSession(token: string | undefined) {
+  const manager = (strapi as unknown as { sessionManager?: SessionManager }).sessionManager;
+  if (!token || !manager) return false;
+  const { isValid, payload } = manager('admin').validateAccessToken(token);
+  return Boolean(isValid && payload && (await manager('admin').isSessionActive(payload.sessionId)));
+}
 
 /**
  * Refuses API writes (and private reads) that carry no valid staff token with 401, before the
  * body parser reads a single uploaded byte. Strapi's own permission check still runs afterwards;
  * this only makes "no credentials" a clear 401 instead of a 403 and keeps anonymous uploads off disk.
+ * Decided by the route the router will run (so `/API/upload` is the upload route); a write no
+ * route takes is answered 404/405 at once, as the router would answer it. Files (multipart) reach
+ * the body parser, which writes them to disk, only on content-API routes that take files (with a
+ * staff token) and on the console's routes with a console session (GraphQL takes JSON only:
+ * middlewares/graphql-request.ts).
  */
 export default () => async (ctx: Context, next: Next) => {
-  if (!ctx.path.startsWith('/api/')) return next();
-  const needsToken =
-    (WRITE_METHODS.has(ctx.method) && !OPEN_WRITES.some((open) => open.test(ctx.path))) ||
-    PRIVATE_READS.some((path) => path.test(ctx.path) && !OPEN_WRITES.some((open) => open.test(ctx.path)));
-  if (!needsToken) return next();
-
-  const header = ctx.get('authorization');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new errors.UnauthorizedError(serverMessages.unauthorized);
-  try {
-    await strapi.plugin('users-permissions').service('jwt').verify(match[1]);
-  } catch {
-    throw new errors.UnauthorizedError(serverMessages.unauthorized);
+  const routes = matchedRoutes(ctx);
+  const isWrite = WRITE_METHODS.has(ctx.method);
+  if (routes.length === 0) {
+    if (!isWrite) return next();
+    const allowed = allowedMethods(ctx);
+    if (allowed.length === 0) throw new errors.NotFoundError('Not Found');
+    ctx.set('Allow', allowed.join(', '));
+    ctx.status = 405;
+    return;
   }
+  const token = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  const graphql = strapi.plugin('graphql').config('endpoint') as string;
+  if (isWrite && ctx.is('multipart') && !routes.includes(graphql) && !routes.some(takesFiles)) {
+    if (routes.some(isContentApi)) {
+      ctx.status = 415;
+      ctx.body = { data: null, error: { status: 415, name: 'UnsupportedMediaTypeError', message: 'This route takes no files: send JSON.', details: {} } };
+      return;
+    }
+    if (!(await hasConsoleSession(token))) throw new errors.UnauthorizedError('Sign in to the console to upload files.');
+  }
+
+  const needsToken =
+    (isWrite && routes.some(isContentApi) && !routes.every((route) => OPEN_WRITES.has(route))) ||
+    (routes.some(isPrivateRead) && !routes.every((route) => OPEN_WRITES.has(route)));
+  if (needsToken && !(token && (await isStaffToken(token)))) throw new errors.UnauthorizedError(serverMessages.unauthorized);
   return next();
 };

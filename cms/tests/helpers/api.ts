@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
 import sharp from 'sharp';
 
 export const json = async (response: Response) => {
@@ -60,3 +61,70 @@ export function signJwt(payload: Record<string, unknown>, secret: string, header
 }
 
 export const decodeJwt = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** An HTTP request with the path sent exactly as given (fetch would normalise `./`, case stays but dots go). */
+export function rawRequest(
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/**
+ * Starts a multipart upload that declares `declaredBytes` but sends only its first `sentBytes`, and
+ * waits for the answer without sending the rest: an answer proves the server decided before reading
+ * the body. Resolves with the answer, or with status 0 if none came within `waitMs`.
+ */
+export function partialUpload(
+  baseUrl: string,
+  path: string,
+  options: { declaredBytes: number; sentBytes: number; field?: string; headers?: Record<string, string>; waitMs?: number },
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  const boundary = 'partial-upload-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'files'}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: RawResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(result);
+    };
+    const request = http.request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(options.declaredBytes), ...options.headers },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => finish({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', () => finish({ status: 0, headers: {}, text: 'connection error before an answer' }));
+    const timer = setTimeout(() => finish({ status: 0, headers: {}, text: 'no answer while the body was still being sent' }), options.waitMs ?? 2000);
+    request.write(head);
+    request.write(Buffer.alloc(Math.max(0, options.sentBytes - head.length)));
+  });
+}

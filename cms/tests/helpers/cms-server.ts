@@ -20,7 +20,12 @@ export interface TestCms {
   stop(): Promise<void>;
   /** Stops with SIGKILL, as a crash would. */
   kill(): Promise<void>;
-  restart(): Promise<void>;
+  /** Stops and starts again, with `env` changed for this and later boots. */
+  restart(env?: Record<string, string>): Promise<void>;
+  /** The CMS process id (to read its memory from /proc). */
+  pid(): number;
+  /** Whether the CMS process is still running. */
+  alive(): boolean;
   /** Stop and start separately, to change what is on disk in between. */
   stopOnly(): Promise<void>;
   bootOnly(): Promise<void>;
@@ -134,10 +139,13 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
     async kill() {
       await stopWith('SIGKILL');
     },
-    async restart() {
+    async restart(changes) {
       await stopWith('SIGTERM');
+      Object.assign(env, changes);
       await boot();
     },
+    pid: () => child.pid!,
+    alive: () => child.exitCode === null && child.signalCode === null,
     async stopOnly() {
       await stopWith('SIGTERM');
     },

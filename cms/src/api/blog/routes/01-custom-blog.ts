@@ -1,3 +1,4 @@
 import { contractRoutes } from '../../../contract/actions';
+import { blog } from '../../../contract/definitions';
 
-export default contractRoutes('blog', 'api::blog.blog');
+export default contractRoutes(blog);

@@ -1,3 +1,4 @@
 import { contractRoutes } from '../../../contract/actions';
+import { imageGallery } from '../../../contract/definitions';
 
-export default contractRoutes('image-gallery', 'api::image-gallery.image-gallery');
+export default contractRoutes(imageGallery);

@@ -1,3 +1,4 @@
 import { contractRoutes } from '../../../contract/actions';
+import { teamMember } from '../../../contract/definitions';
 
-export default contractRoutes('team-member', 'api::team-member.team-member');
+export default contractRoutes(teamMember);

@@ -1,3 +1,4 @@
 import { contractRoutes } from '../../../contract/actions';
+import { videoGallery } from '../../../contract/definitions';
 
-export default contractRoutes('video-gallery', 'api::video-gallery.video-gallery');
+export default contractRoutes(videoGallery);

@@ -1,0 +1,28 @@
+import { checkImage } from '../../contract/image-check';
+
+type UploadedFile = { filepath?: string };
+type ImageManipulation = { isFaultyImage: (file: UploadedFile) => Promise<boolean>; [name: string]: unknown };
+type Plugin = { services: Record<string, unknown> };
+
+/**
+ * The upload plugin's image handling, bounded in memory for every upload (contract, Strapi's
+ * console, /api/upload). Its thumbnails and responsive sizes are made row by row and stay as they are.
+ */
+export default (plugin: Plugin) => {
+  const stock = plugin.services['image-manipulation'] as ImageManipulation;
+  plugin.services['image-manipulation'] = {
+    ...stock,
+    // Strapi decodes the whole picture into memory to see whether it is corrupt (sharp's stats():
+    // 130 MB for 40 megapixels); checkImage reads the header first and decodes within the pixel limit.
+    async isFaultyImage(file: UploadedFile) {
+      return file.filepath ? (await checkImage(file.filepath)) !== 'ok' : stock.isFaultyImage(file);
+    },
+    // Strapi re-encodes the original at full size ("size optimization"), which holds the whole
+    // picture in memory (200+ MB for 40 megapixels): the original is kept as uploaded. The site
+    // shows resized copies (responsive sizes, the web's /img) and never needs it smaller.
+    async optimize<T>(file: T) {
+      return file;
+    },
+  };
+  return plugin;
+};
