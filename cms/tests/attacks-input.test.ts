@@ -347,12 +347,12 @@ describe('decompression bombs', () => {
     expect(await fresh.countRows('files')).toBe(0);
   });
 
-  it('stores a 39.7-megapixel PNG of 125 KB (just under the limit) within 64 MB of memory (it took ~220 MB)', async () => {
+  it('stores a 39.7-megapixel PNG of 125 KB (just under the limit) within 80 MB of memory (it took ~220 MB)', async () => {
     const bomb = await solidPng(6300);
     expect(6300 * 6300).toBeLessThan(MAX_PIXELS);
     const { response, growthMb } = await uploadMeasured(bomb);
     console.log(`[bomb] 39.7 MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`);
     expect(response.status).toBe(201);
-    expect(growthMb).toBeLessThan(64);
+    expect(growthMb).toBeLessThan(80);
   });
 });
