@@ -1,5 +1,6 @@
 // Starts the web server: in development through Vite (hot reload), otherwise from the
 // production build (`npm run build`). The Express app itself lives in server/app.ts.
+import http from "node:http";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.includes("--dev");
@@ -7,13 +8,14 @@ const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.inclu
 process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
 const BUILD_PATH = `./${process.env.WEB_BUILD_DIR ?? "build"}/server/index.js`;
 
-const server = express();
-server.disable("x-powered-by");
-
 /** @type {{ PORT: number, HOST: string }} */
 let env;
+/** @type {import("node:http").RequestListener} */
+let handle;
 
 if (DEVELOPMENT) {
+  const server = express();
+  server.disable("x-powered-by");
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
@@ -27,6 +29,7 @@ if (DEVELOPMENT) {
       next(error);
     }
   });
+  handle = server;
 } else {
   let mod;
   try {
@@ -41,10 +44,11 @@ if (DEVELOPMENT) {
     process.exit(1);
   }
   env = mod.env;
-  server.use(mod.app);
+  // Fresh cached pages first, then the Express app (server/app.ts).
+  handle = mod.handle;
 }
 
-const listener = server.listen(env.PORT, env.HOST, () => {
+const listener = http.createServer(handle).listen(env.PORT, env.HOST, () => {
   console.log(`web listening on http://${env.HOST}:${env.PORT}`);
 });
 // Staff upload videos of up to 200 MB, often over slow connections: Node's default of

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
@@ -44,7 +45,7 @@ app.use((_req, res, next) => {
 // Before compression: media is already compressed and ranges must pass through untouched.
 app.use("/uploads", createUploadsProxy(env.CMS_URL));
 
-// Uploads resized and converted (WebP), made on first request and kept on disk (issue 6).
+// Uploads resized and converted (WebP), made on first request and kept on disk.
 const images = createImageHandler({
   cmsUrl: env.CMS_URL,
   cacheDir: env.IMAGE_CACHE_DIR ?? path.join(os.tmpdir(), `childrens-home-web-images-${env.PORT}`),
@@ -52,7 +53,7 @@ const images = createImageHandler({
 onInvalidate(() => images.forgetVerified());
 app.use("/img", images);
 
-// The CMS's signed "content changed" call: empties the caches of CMS reads and pages.
+// The CMS's signed "content changed" call: copies of CMS reads and pages made before it are out of date.
 app.use("/_internal/revalidate", createRevalidateHandler({ secret: env.WEB_PROXY_SECRET, invalidate: invalidateContent }));
 
 // gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML.
@@ -80,17 +81,27 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
 });
 
 // GET and HEAD: React Router behind the cache of public pages (server/page-handler.ts).
-app.use(
-  createPageHandler({
-    build,
-    getLoadContext,
-    cachePages: env.WEB_CACHE === "on" && isBuilt,
-    ttlMs: env.WEB_CACHE_TTL_MS,
-    maxEntries: env.WEB_CACHE_MAX_ENTRIES,
-  }),
-);
+const pages = createPageHandler({
+  build,
+  getLoadContext,
+  cachePages: env.WEB_CACHE === "on" && isBuilt,
+  ttlMs: env.WEB_CACHE_TTL_MS,
+  staleIfErrorMs: env.WEB_CACHE_STALE_MS,
+  maxEntries: env.WEB_CACHE_MAX_ENTRIES,
+});
+
+app.use(pages);
 // Everything else (form posts, uploads): React Router's own Express adapter, streaming.
 app.use(createRequestHandler({ build, getLoadContext }));
+
+/**
+ * The HTTP server's request listener: a fresh copy of a public page is sent before any middleware
+ * runs (most requests on a busy day); everything else goes through the Express app.
+ */
+export function handle(req: IncomingMessage, res: ServerResponse): void {
+  if (pages.serveFresh(req, res)) return;
+  app(req, res);
+}
 
 /** The client build beside the server build this module was bundled into. */
 function clientDirOf(file: string): string {

@@ -27,7 +27,7 @@ afterAll(() => {
 
 async function cms() {
   vi.resetModules(); // env.server reads process.env when first imported
-  return import("./cms.server");
+  return { ...(await import("./cms.server")), ...(await import("./cache.server")) };
 }
 
 describe("cmsQuery", () => {
@@ -62,6 +62,32 @@ describe("cmsQuery", () => {
     const { cmsQuery } = await cms();
     await expect(cmsQuery("{ a }")).rejects.toMatchObject({ reason: "unreachable", status: 503 });
     vi.stubEnv("CMS_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+});
+
+describe("cmsQuery when the CMS fails after a good answer (stale-if-error)", () => {
+  it("answers with the last good copy when the CMS errs or hangs, and with the error when there is none", async () => {
+    mode = "ok";
+    const { cmsQuery, invalidateContent } = await cms();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const query = "{ siteSetting { name } }";
+    expect(await cmsQuery(query)).toEqual({ siteSetting: { name: "Home" } });
+    for (const failure of ["500", "hang"] as const) {
+      mode = failure;
+      invalidateContent(); // as after an edit: the read must go to the CMS again
+      await expect(cmsQuery(query)).resolves.toEqual({ siteSetting: { name: "Home" } });
+    }
+    await expect(cmsQuery("{ never { read } }")).rejects.toMatchObject({ reason: "timeout" });
+  });
+
+  it("has no copies to fall back on with WEB_CACHE=off", async () => {
+    vi.stubEnv("WEB_CACHE", "off");
+    mode = "ok";
+    const { cmsQuery } = await cms();
+    await cmsQuery("{ siteSetting { name } }");
+    mode = "500";
+    await expect(cmsQuery("{ siteSetting { name } }")).rejects.toMatchObject({ reason: "bad-response" });
+    vi.stubEnv("WEB_CACHE", "on");
   });
 });
 
