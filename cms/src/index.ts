@@ -5,6 +5,7 @@ import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
+import { registerReadiness } from './readiness';
 import { seedDemoContent } from './seed';
 
 export default {
@@ -18,6 +19,7 @@ export default {
     // request is never sent on a socket the server is closing at that moment (ECONNRESET).
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
+    registerReadiness(strapi);
     await ensureLocales();
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);

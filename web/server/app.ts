@@ -7,7 +7,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
+import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
+import { createReadiness, liveness } from "./health";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
 import { createRevalidateHandler } from "./revalidate";
@@ -42,6 +44,10 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Health checks for a supervisor, systemd or a container orchestrator (docs/operations.md).
+app.get("/_health", liveness);
+app.get("/readyz", createReadiness({ cmsReadyUrl: `${env.CMS_URL}/_ready`, copies: () => cmsReadCache.size + pages.pages.size }));
+
 // Before compression: media is already compressed and ranges must pass through untouched.
 app.use("/uploads", createUploadsProxy(env.CMS_URL));
 
@@ -69,10 +75,6 @@ if (isBuilt) {
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
-
-app.get("/healthz", (_req, res) => {
-  res.type("text/plain").setHeader("Cache-Control", "no-store").send("ok");
-});
 
 const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 const getLoadContext = (req: express.Request, res: express.Response) => ({
