@@ -89,6 +89,7 @@ const pages = createPageHandler({
   cachePages: env.WEB_CACHE === "on" && isBuilt,
   ttlMs: env.WEB_CACHE_TTL_MS,
   staleIfErrorMs: env.WEB_CACHE_STALE_MS,
+  changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
 });
 

@@ -115,6 +115,7 @@ export interface PageHandlerOptions {
   cachePages: boolean;
   ttlMs: number;
   staleIfErrorMs: number;
+  changeWaitMs?: number;
   maxEntries: number;
   /** Memory the cached pages may take (default 48 MiB). */
   maxBytes?: number;
@@ -138,6 +139,7 @@ export function createPageHandler(opts: PageHandlerOptions) {
     maxEntries: opts.maxEntries,
     ttlMs: opts.ttlMs,
     staleIfErrorMs: opts.staleIfErrorMs,
+    changeWaitMs: opts.changeWaitMs,
     maxBytes: opts.maxBytes ?? 48 * 1024 * 1024,
     sizeOf: (page) => page.bytes,
     // A server error (the CMS failing) keeps the last good page; a 404 or a redirect replaces it.

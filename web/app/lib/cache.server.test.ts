@@ -205,6 +205,33 @@ describe("ContentCache: content changed (the CMS's call)", () => {
     expect(cache.fresh("k")).toBe("new");
   });
 
+  it("serves the old copy when the new one takes longer than changeWaitMs, and the new one once made", async () => {
+    const { cache } = setup({ changeWaitMs: 0 });
+    await cache.read("k", async () => "old");
+    invalidateContent();
+    const slow = deferred<string>();
+    let loads = 0;
+    const load = () => (loads++, slow.promise);
+    expect(await cache.read("k", load)).toEqual({ value: "old", state: "stale" });
+    expect(await cache.read("k", load)).toEqual({ value: "old", state: "stale" });
+    expect(loads).toBe(1); // one load for all, going on in the background
+    slow.resolve("new");
+    await settle();
+    expect(await cache.read("k", load)).toEqual({ value: "new", state: "hit" });
+  });
+
+  it("waits the whole load inside another cache's load (a page is never built from the old copy)", async () => {
+    const reads = setup({ changeWaitMs: 0 });
+    const pages = setup();
+    await reads.cache.read("site", async () => "old");
+    const slow = deferred<string>();
+    const render = async () => `page with ${(await reads.cache.read("site", () => slow.promise)).value}`;
+    invalidateContent();
+    const page = pages.cache.read("/", render);
+    slow.resolve("new");
+    expect(await page).toEqual({ value: "page with new", state: "miss" });
+  });
+
   it("falls back to the old copy when the CMS fails right after the change", async () => {
     const { cache, cms, load } = setup();
     await cache.read("k", load);

@@ -9,8 +9,10 @@
  *   (stale-while-revalidate: the TTL only bounds how long a lost content-change call leaves
  *   a page old; edits themselves arrive as calls);
  * - content changed since the copy was loaded (the CMS's signed call, `invalidateContent()`):
- *   the visitor waits for the new content, so the next visitor after an edit sees it; visitors
- *   arriving together share that one load;
+ *   the visitor waits for the new content, so the next visitor after an edit sees it, but for
+ *   WEB_CACHE_CHANGE_WAIT_MS (250 ms) at most: when the CMS is that slow, the old copy is served
+ *   meanwhile (an edit never puts visitors on the slow path); visitors arriving together share
+ *   that one load;
  * - the load fails (CMS down, slow past CMS_TIMEOUT_MS, answering errors): the last good copy
  *   is served (stale-if-error) and tried again in the background, at most once a second per key,
  *   until the CMS answers; without a copy the error goes to the page (its friendly 503).
@@ -36,6 +38,9 @@ export interface ContentCacheOptions<V> {
   ttlMs: number;
   /** How long after its load a copy may stand in for a failing CMS; then it is dropped. */
   staleIfErrorMs: number;
+  /** After a content change, how long a visitor waits for the new copy before getting the old one
+   * (the new one keeps loading). Default 250 ms. */
+  changeWaitMs?: number;
   /** Also bound the total size (as `sizeOf` counts it): whole pages are large. */
   maxBytes?: number;
   sizeOf?: (value: V) => number;
@@ -60,7 +65,22 @@ interface Copy<V> {
 }
 
 type Load<V> = () => Promise<V>;
-type Verdict = "fresh" | "serve" | "serve-and-refresh" | "wait";
+/**
+ * fresh: serve; serve: the last good copy (a failed try was just made); serve-and-refresh: serve
+ * and refresh in the background; changed: content changed since the copy was made; expired: the
+ * copy is past its stale-if-error window, unusable.
+ */
+type Verdict = "fresh" | "serve" | "serve-and-refresh" | "changed" | "expired";
+
+const TOO_LATE = Symbol("too late");
+
+/** `promise`'s value, or TOO_LATE if it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LATE> {
+  if (ms <= 0) return Promise.resolve(TOO_LATE);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_LATE>((resolve) => (timer = setTimeout(() => resolve(TOO_LATE), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Content generation: bumped on every invalidation. A copy loaded in an older generation may show
@@ -113,12 +133,14 @@ export class ContentCache<V> {
   private readonly clock: { now(): number };
   private readonly ttlMs: number;
   private readonly staleIfErrorMs: number;
+  private readonly changeWaitMs: number;
 
   constructor(options: ContentCacheOptions<V>) {
     this.enabled = options.enabled;
     this.clock = options.clock ?? performance;
     this.ttlMs = options.ttlMs;
     this.staleIfErrorMs = Math.max(options.staleIfErrorMs, options.ttlMs);
+    this.changeWaitMs = options.changeWaitMs ?? 250;
     const keepCopyOn = options.keepCopyOn ?? (() => true);
     const sizeOf = options.sizeOf;
     this.lru = new LRUCache<string, Copy<V>, Load<V>>({
@@ -178,11 +200,19 @@ export class ContentCache<V> {
     // Two rounds suffice: a load joined in round one may have started before `asked`, the next cannot.
     for (let round = 0; ; round++) {
       if (!copy) throw new Error(`cache: no value for ${key}`);
-      let verdict = this.verdict(copy, asked);
-      if (verdict === "serve-and-refresh" && nested) verdict = "wait";
+      const verdict = this.verdict(copy, asked);
       if (verdict === "fresh") return { value: copy.value, state: loaded ? "miss" : "hit" };
-      if (verdict === "wait" && round < 2) {
-        copy = await withSignal(this.lru.fetch(key, { context: load, forceRefresh: true }), signal);
+      const mustWait = verdict === "expired" || (nested && verdict !== "serve");
+      if ((mustWait || verdict === "changed") && round < 2) {
+        const refresh = this.lru.fetch(key, { context: load, forceRefresh: true });
+        // Content changed: the new copy if it comes within changeWaitMs, else the old one at once
+        // while the new one is made (the slow path is not what visitors meet after an edit).
+        const next = await withSignal(mustWait ? refresh : within(refresh, this.changeWaitMs), signal);
+        if (next === TOO_LATE) {
+          refresh.catch(() => {});
+          return { value: copy.value, state: copy.failure ? "fallback" : "stale" };
+        }
+        copy = next;
         loaded = true;
         continue;
       }
@@ -204,14 +234,14 @@ export class ContentCache<V> {
 
   private verdict(copy: Copy<V>, asked: number): Verdict {
     const now = this.clock.now();
-    if (now - copy.loadedAt > this.staleIfErrorMs) return "wait";
+    if (now - copy.loadedAt > this.staleIfErrorMs) return "expired";
     const { failure } = copy;
     if (failure) {
       // A try that began before the content changed says nothing about the new content: try it.
-      if (failure.generation < asked) return "wait";
+      if (failure.generation < asked) return "changed";
       return now - failure.at >= RETRY_AFTER_FAILURE_MS ? "serve-and-refresh" : "serve";
     }
-    if (copy.generation < asked) return "wait";
+    if (copy.generation < asked) return "changed";
     return now - copy.loadedAt >= this.ttlMs ? "serve-and-refresh" : "fresh";
   }
 

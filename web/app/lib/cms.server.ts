@@ -42,6 +42,7 @@ export const cmsReadCache = new ContentCache<unknown>({
   enabled: env.WEB_CACHE !== "off",
   ttlMs: env.WEB_CACHE_TTL_MS,
   staleIfErrorMs: env.WEB_CACHE_STALE_MS,
+  changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
 });
 
@@ -96,25 +97,27 @@ async function requestCms<TData>(document: string, variables: Variables | undefi
 }
 
 /**
- * One log line when the CMS starts failing (then at most one every 10 s while it goes on) and one
- * when it answers again: while it fails, visitors mostly get last good copies, so the failures
- * would otherwise go unnoticed, or flood the log when logged per request.
+ * One log line when the CMS starts failing, then at most one every 10 s while it goes on, and one
+ * when it has answered again without a failure for 5 s: while it fails, visitors mostly get last
+ * good copies, so the failures would otherwise go unnoticed, or flood the log if logged per request.
  */
 const cmsHealth = {
   failingSince: 0,
+  lastFailure: 0,
   lastLogged: 0,
   failures: 0,
   failed(error: CmsError) {
     const now = Date.now();
     this.failures++;
+    this.lastFailure = now;
     if (!this.failingSince) this.failingSince = now;
     if (now - this.lastLogged < 10_000) return;
     this.lastLogged = now;
-    console.error(`[cms] ${error.reason}: ${error.message} (${this.failures} failed reads; pages use their last good copies)`);
+    console.error(`[cms] ${error.reason}: ${error.message} (${this.failures} failed reads so far; visitors get last good copies where there are any)`);
   },
   answered() {
-    if (!this.failingSince) return;
-    console.error(`[cms] answering again after ${Math.round((Date.now() - this.failingSince) / 1000)} s`);
+    if (!this.failingSince || Date.now() - this.lastFailure < 5_000) return;
+    console.error(`[cms] answering again (${this.failures} failed reads in ${Math.round((this.lastFailure - this.failingSince) / 1000)} s)`);
     this.failingSince = 0;
     this.lastLogged = 0;
     this.failures = 0;

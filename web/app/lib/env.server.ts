@@ -27,6 +27,8 @@ const EnvSchema = z
     WEB_CACHE_TTL_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
     // How long after it was loaded a copy may stand in for a CMS that is down, slow or failing.
     WEB_CACHE_STALE_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(86_400_000),
+    // After a content change, how long a visitor waits for the new page before getting the old one.
+    WEB_CACHE_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(250),
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
