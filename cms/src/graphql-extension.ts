@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
 
 /**
@@ -23,58 +24,31 @@ interface Row {
 }
 
 /**
- * Answers keyed lookups made while one GraphQL response is being resolved, DataLoader style: every
- * key asked in the same turn (a list of 100 posts asks 100 times) goes to `fetchBatch` at once, and
- * a key asked again within the request is answered from the first answer.
+ * A DataLoader whose batch answers every key asked in the same turn of one GraphQL response (a
+ * list of 100 posts asks 100 times) with one query; keys asked again within the response are
+ * answered from the first answer. A failed query is logged and answers `missing`.
  */
-class BatchLoader<K, V> {
-  private readonly cache = new Map<K, Promise<V>>();
-  private queue = new Map<K, (value: V) => void>();
-
-  constructor(
-    private readonly fetchBatch: (keys: K[]) => Promise<Map<K, V>>,
-    private readonly missing: V,
-    private readonly what: string,
-  ) {}
-
-  load(key: K): Promise<V> {
-    let promise = this.cache.get(key);
-    if (!promise) {
-      promise = new Promise((resolve) => {
-        if (this.queue.size === 0) setImmediate(() => void this.flush());
-        this.queue.set(key, resolve);
-      });
-      this.cache.set(key, promise);
-    }
-    return promise;
-  }
-
-  private async flush() {
-    const batch = this.queue;
-    this.queue = new Map();
+function batchLoader<K, V>(what: string, missing: V, fetchBatch: (keys: readonly K[]) => Promise<Map<K, V>>) {
+  return new DataLoader<K, V>(async (keys) => {
     try {
-      const found = await this.fetchBatch([...batch.keys()]);
-      for (const [key, resolve] of batch) resolve(found.get(key) ?? this.missing);
+      const found = await fetchBatch(keys);
+      return keys.map((key) => found.get(key) ?? missing);
     } catch (error) {
-      strapi.log.error(`[graphql] ${this.what} lookup failed: ${(error as Error).message}`);
-      for (const resolve of batch.values()) resolve(this.missing);
+      strapi.log.error(`[graphql] ${what} lookup failed: ${(error as Error).message}`);
+      return keys.map(() => missing);
     }
-  }
+  });
 }
 
 /** English ids by documentId: one query per type for all the versions of a response. */
 const englishIdLoader = (uid: string) =>
-  new BatchLoader<string, number | null>(
-    async (documentIds) => {
-      const rows = (await strapi.db.query(uid as never).findMany({
-        where: { documentId: { $in: documentIds }, locale: DEFAULT_LOCALE },
-        select: ['id', 'documentId'],
-      })) as Row[];
-      return new Map(rows.map((row) => [row.documentId, row.id]));
-    },
-    null,
-    'numericId',
-  );
+  batchLoader<string, number | null>('numericId', null, async (documentIds) => {
+    const rows = (await strapi.db.query(uid as never).findMany({
+      where: { documentId: { $in: documentIds }, locale: DEFAULT_LOCALE },
+      select: ['id', 'documentId'],
+    })) as Row[];
+    return new Map(rows.map((row) => [row.documentId, row.id]));
+  });
 
 type UploadFile = Record<string, unknown> & { id: number };
 
@@ -84,28 +58,24 @@ type UploadFile = Record<string, unknown> & { id: number };
  * validation each, which is most of the work of a list page's query.
  */
 const mediaLoader = (uid: string, field: string) =>
-  new BatchLoader<number, UploadFile | null>(
-    async (ids) => {
-      const rows = (await strapi.db.query(uid as never).findMany({
-        where: { id: { $in: ids } },
-        select: ['id'],
-        populate: { [field]: true },
-      })) as Array<{ id: number } & Record<string, UploadFile | null>>;
-      const { signFileUrls } = strapi.plugin('upload').service('file');
-      const files = await Promise.all(rows.map(async (row) => [row.id, row[field] ? await signFileUrls(row[field]) : null] as const));
-      return new Map(files);
-    },
-    null,
-    `${uid}.${field}`,
-  );
+  batchLoader<number, UploadFile | null>(`${uid}.${field}`, null, async (ids) => {
+    const rows = (await strapi.db.query(uid as never).findMany({
+      where: { id: { $in: ids } },
+      select: ['id'],
+      populate: { [field]: true },
+    })) as Array<{ id: number } & Record<string, UploadFile | null>>;
+    const { signFileUrls } = strapi.plugin('upload').service('file');
+    const files = await Promise.all(rows.map(async (row) => [row.id, row[field] ? await signFileUrls(row[field]) : null] as const));
+    return new Map(files);
+  });
 
 // One set of loaders per GraphQL request (the context object lives as long as the request).
 const loadersByRequest = new WeakMap<object, Map<string, unknown>>();
 
-function loaderFor<K, V>(context: object, key: string, create: () => BatchLoader<K, V>): BatchLoader<K, V> {
+function loaderFor<K, V>(context: object, key: string, create: () => DataLoader<K, V>): DataLoader<K, V> {
   let loaders = loadersByRequest.get(context);
   if (!loaders) loadersByRequest.set(context, (loaders = new Map()));
-  let loader = loaders.get(key) as BatchLoader<K, V> | undefined;
+  let loader = loaders.get(key) as DataLoader<K, V> | undefined;
   if (!loader) loaders.set(key, (loader = create()));
   return loader;
 }
