@@ -5,13 +5,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A fake CMS whose behaviour each test picks by path of the query name.
 let server: http.Server;
-let mode: "ok" | "hang" | "500" | "graphql-error" = "ok";
+let mode: "ok" | "hang" | "slow" | "500" | "graphql-error" = "ok";
+let requests = 0;
 // Long enough for a busy machine to answer the fake CMS; short enough to keep the file quick.
 const TIMEOUT_MS = 1000;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    requests++;
     if (mode === "hang") return; // never answers
+    if (mode === "slow") {
+      // Answers, but later than the web waits.
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { slow: true } })), TIMEOUT_MS + 300);
+      return;
+    }
     if (mode === "500") return res.writeHead(500).end("boom");
     res.setHeader("content-type", "application/json");
     if (mode === "graphql-error") return res.end(JSON.stringify({ errors: [{ message: "Forbidden access" }] }));
@@ -80,6 +87,17 @@ describe("cmsQuery when the CMS fails after a good answer (stale-if-error)", () 
       await expect(cmsQuery(query)).resolves.toEqual({ siteSetting: { name: "Home" } });
     }
     await expect(cmsQuery("{ never { read } }")).rejects.toMatchObject({ reason: "timeout" });
+  });
+
+  it("lets a read slower than the timeout go on and fill the cache for the next visitor", async () => {
+    mode = "slow";
+    const { cmsQuery } = await cms();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const before = requests;
+    await expect(cmsQuery("{ slow }")).rejects.toMatchObject({ reason: "timeout", status: 503 });
+    // The same read, still under way: the next visitor gets its answer, and the CMS was asked once.
+    await expect(cmsQuery("{ slow }")).resolves.toEqual({ slow: true });
+    expect(requests - before).toBe(1);
   });
 
   it("has no copies to fall back on with WEB_CACHE=off", async () => {

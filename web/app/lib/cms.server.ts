@@ -78,13 +78,27 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   let viewId = viewIds.get(toView as (data: never) => unknown);
   if (viewId === undefined) viewIds.set(toView as (data: never) => unknown, (viewId = nextViewId++));
   const key = `${viewId}\u0000${document}\u0000${variables ? JSON.stringify(variables) : ""}`;
-  const load = async () => toView(await requestCms<TData>(document, variables, options.timeoutMs));
-  const { value } = await cmsReadCache.read(key, load, { signal: options.signal });
-  return value as TView;
+  // The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on to fill the cache, so a
+  // CMS slower than that still ends up with a copy (when nothing is cached, nothing is gained).
+  const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
+  const load = async () => toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
+  const deadline = AbortSignal.timeout(waitMs);
+  try {
+    const { value } = await cmsReadCache.read(key, load, { signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline });
+    return value as TView;
+  } catch (error) {
+    if (!deadline.aborted || options.signal?.aborted) throw error;
+    const timeout = new CmsError("timeout", "The CMS did not answer in time");
+    cmsHealth.failed(timeout);
+    throw timeout;
+  }
 }
 
-async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs?: number): Promise<TData> {
-  const timeout = AbortSignal.timeout(timeoutMs ?? env.CMS_TIMEOUT_MS);
+/** How long a read may go on after its visitors stopped waiting, to fill the cache. */
+const FILL_TIMEOUT_MS = 30_000;
+
+async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const data = await client.request<TData>({ document, variables, signal: timeout });
     cmsHealth.answered();
