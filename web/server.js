@@ -12,6 +12,8 @@ const BUILD_PATH = `./${process.env.WEB_BUILD_DIR ?? "build"}/server/index.js`;
 let env;
 /** @type {import("node:http").RequestListener} */
 let handle;
+/** @type {((origin: string) => Promise<void>) | undefined} */
+let warmUpCaches;
 
 if (DEVELOPMENT) {
   const server = express();
@@ -46,10 +48,14 @@ if (DEVELOPMENT) {
   env = mod.env;
   // Fresh cached pages first, then the Express app (server/app.ts).
   handle = mod.handle;
+  warmUpCaches = mod.warmUpCaches;
 }
 
 const listener = http.createServer(handle).listen(env.PORT, env.HOST, () => {
   console.log(`web listening on http://${env.HOST}:${env.PORT}`);
+  // The first visitors after a (re)start find the main pages cached (server/warm-up.ts).
+  const host = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST === "::" ? "[::1]" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  void warmUpCaches?.(`http://${host}:${env.PORT}`);
 });
 // Staff upload videos of up to 200 MB, often over slow connections: Node's default of
 // 5 minutes for a whole request would cut them off. Headers still must arrive within

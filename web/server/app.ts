@@ -9,12 +9,15 @@ import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
+import { LOCALES, localizePath } from "~/lib/i18n/paths";
+import { NAV_ITEMS } from "~/components/site/nav";
 import { createReadiness, liveness } from "./health";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
+import { warmUp } from "./warm-up";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -96,6 +99,16 @@ const pages = createPageHandler({
 app.use(pages);
 // Everything else (form posts, uploads): React Router's own Express adapter, streaming.
 app.use(createRequestHandler({ build, getLoadContext }));
+
+/** The main public pages in both languages: what `warmUpCaches` renders after a start. */
+const MAIN_PAGES = LOCALES.flatMap((locale) => NAV_ITEMS.map((item) => localizePath(item.to, locale)));
+
+/** Fills the caches with the main pages (server/warm-up.ts), unless caching is off. */
+export async function warmUpCaches(origin: string): Promise<void> {
+  if (env.WEB_CACHE === "off") return;
+  const { pages, ok, ms } = await warmUp(origin, MAIN_PAGES);
+  console.log(`[web] caches warmed: ${ok} of ${pages} main pages in ${ms} ms`);
+}
 
 /**
  * The HTTP server's request listener: a fresh copy of a public page is sent before any middleware
