@@ -5,6 +5,7 @@ import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
+import { reusePerRequestLookups } from './per-request-lookups';
 import { registerReadiness } from './readiness';
 import { seedDemoContent } from './seed';
 
@@ -28,5 +29,7 @@ export default {
     if (process.env.SEED_DEMO_CONTENT !== 'false') {
       await seedDemoContent(strapi);
     }
+    // Last: the locales and permissions set up above are what it starts from.
+    reusePerRequestLookups(strapi);
   },
 };
