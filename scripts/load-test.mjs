@@ -31,7 +31,7 @@ const readTargets = [
     : []),
 ];
 
-const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [] };
+const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [], fiveXxByTarget: {} };
 const noteError = (error) => {
   stats.errors += 1;
   const kind = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? 'unknown';
@@ -41,7 +41,7 @@ const acknowledged = [];
 const deadline = Date.now() + config.seconds * 1000;
 const running = () => Date.now() < deadline && stats.requests < config.maxRequests;
 
-const record = async (promise) => {
+const record = async (promise, target) => {
   const started = performance.now();
   stats.requests += 1;
   try {
@@ -49,7 +49,10 @@ const record = async (promise) => {
     await response.arrayBuffer();
     stats.latencies.push(performance.now() - started);
     stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
-    if (response.status >= 500) stats.fiveXx += 1;
+    if (response.status >= 500) {
+      stats.fiveXx += 1;
+      stats.fiveXxByTarget[target] = (stats.fiveXxByTarget[target] ?? 0) + 1;
+    }
     return response;
   } catch (error) {
     noteError(error);
@@ -66,7 +69,10 @@ if (!loginResponse.ok) throw new Error(`staff login failed: ${loginResponse.stat
 const { token } = await loginResponse.json();
 
 const reader = async (index) => {
-  for (let i = index; running(); i += 1) await record(readTargets[i % readTargets.length].request());
+  for (let i = index; running(); i += 1) {
+    const target = readTargets[i % readTargets.length];
+    await record(target.request(), target.name);
+  }
 };
 
 const writer = async (index) => {
@@ -123,6 +129,7 @@ console.log(
     networkErrors: stats.errors,
     networkErrorKinds: stats.errorKinds,
     fiveXx: stats.fiveXx,
+    fiveXxByTarget: stats.fiveXxByTarget,
     acknowledgedWrites: acknowledged.length,
     lostWrites: lost,
     latencyMs: { p50: percentile(50), p95: percentile(95), p99: percentile(99) },
