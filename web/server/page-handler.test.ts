@@ -34,7 +34,8 @@ describe("createPageHandler (the cache of public pages)", async () => {
   const { createPageHandler } = await import("./page-handler");
 
   const TTL = 60_000;
-  const clock = { t: 0, now: () => clock.t };
+  // Not 0: lru-cache takes a start time of 0 for "no TTL".
+  const clock = { t: 1_000_000, now: () => clock.t };
   let renders = 0;
   let release: (() => void) | null = null;
   let slow = false;

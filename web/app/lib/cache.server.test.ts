@@ -18,12 +18,14 @@ const deferred = <T,>() => {
 /** Lets background loads (promises) run to their end; time does not move. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+const T0 = 1_000_000;
 const TTL = 60_000;
 const STALE = 3_600_000;
 
 /** A cache on a fake clock, and a load function whose answers each test scripts. */
 function setup(options: Partial<ContentCacheOptions<string>> = {}) {
-  const clock = { t: 0, now: () => clock.t };
+  // Not 0: lru-cache takes a start time of 0 for "no TTL".
+  const clock = { t: T0, now: () => clock.t };
   const cache = new ContentCache<string>({ enabled: true, maxEntries: 10, ttlMs: TTL, staleIfErrorMs: STALE, clock, ...options });
   const cms = { loads: 0, answer: "v1" as string | Error };
   const load = async () => {
@@ -88,9 +90,9 @@ describe("ContentCache: after the TTL (stale-while-revalidate)", () => {
     const { clock, cache, cms, load } = setup();
     await cache.read("k", load);
     cms.answer = "v2";
-    clock.t = TTL - 1;
+    clock.t = T0 + TTL - 1;
     expect(await cache.read("k", load)).toEqual({ value: "v1", state: "hit" });
-    clock.t = TTL;
+    clock.t = T0 + TTL;
     expect(cache.fresh("k")).toBeUndefined();
     const answers = await Promise.all(Array.from({ length: 5 }, () => cache.read("k", load)));
     expect(answers.map((a) => a.state)).toEqual(Array(5).fill("stale"));
@@ -106,7 +108,7 @@ describe("ContentCache: the CMS fails (stale-if-error)", () => {
     const { clock, cache, cms, load } = setup();
     await cache.read("k", load);
     cms.answer = new Error("CMS down");
-    clock.t = TTL;
+    clock.t = T0 + TTL;
     expect(await cache.read("k", load)).toEqual({ value: "v1", state: "stale" });
     await settle(); // the background refresh fails
     expect(cms.loads).toBe(2);
@@ -131,9 +133,9 @@ describe("ContentCache: the CMS fails (stale-if-error)", () => {
     const { clock, cache, cms, load } = setup();
     await cache.read("k", load);
     cms.answer = new Error("CMS down");
-    clock.t = STALE;
+    clock.t = T0 + STALE;
     expect((await cache.read("k", load)).value).toBe("v1");
-    clock.t = STALE + 1;
+    clock.t = T0 + STALE + 1;
     await expect(cache.read("k", load)).rejects.toThrow("CMS down");
     expect(cache.size).toBe(0);
   });
@@ -149,7 +151,7 @@ describe("ContentCache: the CMS fails (stale-if-error)", () => {
   it("drops the copy when the failure says the content is gone (keepCopyOn)", async () => {
     const { clock, cache, cms, load } = setup({ keepCopyOn: (error) => (error as Error).message !== "gone" });
     await cache.read("k", load);
-    clock.t = TTL;
+    clock.t = T0 + TTL;
     cms.answer = new Error("gone");
     await cache.read("k", load); // stale, refreshing
     await settle();
@@ -171,7 +173,7 @@ describe("ContentCache: the CMS fails (stale-if-error)", () => {
     expect(pages.cache.fresh("/")).toBeUndefined();
 
     reads.cms.answer = "v2";
-    reads.clock.t = pages.clock.t = RETRY_AFTER_FAILURE_MS;
+    reads.clock.t = pages.clock.t = T0 + RETRY_AFTER_FAILURE_MS;
     await pages.cache.read("/", render); // still the fallback; retried in the background
     await settle();
     expect(await pages.cache.read("/", render)).toEqual({ value: "page with v2", state: "hit" });
