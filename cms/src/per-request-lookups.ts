@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 const REUSE_MS = 5000;
 
 /** One value, read again when `REUSE_MS` have passed since the last read; concurrent callers share a read. */
-function reused<T extends {}>(read: () => Promise<T>, clock: Clock) {
+function reused<T extends object | string>(read: () => Promise<T>, clock: Clock) {
   const cache = new LRUCache<'value', T>({ max: 1, ttl: REUSE_MS, ttlResolution: 0, perf: clock, fetchMethod: () => read() });
   return { get: () => cache.fetch('value') as Promise<T>, forget: () => cache.clear() };
 }
