@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { englishId, mediaOf } from './graphql-extension';
+import { componentsOf, englishId, mediaOf } from './graphql-extension';
 
 // numericId of non-English versions: looked up by documentId, batched per request.
 const queries: unknown[] = [];
@@ -12,15 +12,18 @@ beforeEach(() => {
         findMany: async (params: { where: { documentId?: { $in: string[] }; id?: { $in: number[] } }; populate?: Record<string, true> }) => {
           queries.push({ uid, params });
           if (params.where.id) {
-            // Rows 1..50 exist; odd ones have a picture.
-            const field = Object.keys(params.populate!)[0]!;
-            return params.where.id.$in.filter((id) => id <= 50).map((id) => ({ id, [field]: id % 2 ? { id: 1000 + id, url: `/uploads/${id}.jpg` } : null }));
+            // Rows 1..50 exist; odd ones have a picture; row n has n list items.
+            const value = (field: string, id: number) =>
+              field === 'items' ? Array.from({ length: id }, (_, i) => ({ text: `item ${i + 1}` })) : id % 2 ? { id: 1000 + id, url: `/uploads/${id}.jpg` } : null;
+            return params.where.id.$in
+              .filter((id) => id <= 50)
+              .map((id) => ({ id, ...Object.fromEntries(Object.keys(params.populate!).map((field) => [field, value(field, id)])) }));
           }
           return params.where.documentId!.$in.filter((documentId) => documentId !== 'no-english').map((documentId) => ({ id: Number(documentId.slice(4)), documentId }));
         },
       }),
     },
-    plugin: () => ({ service: () => ({ signFileUrls: async (file: object) => ({ ...file, signed: true }) }) }),
+    plugin: () => ({ service: () => ({ signFileUrls: async (file: object) => ({ ...file, signed: true }) }), config: () => 25 }),
     log: { error: () => undefined },
   };
 });
@@ -68,11 +71,33 @@ describe('single media fields', () => {
     expect(queries).toHaveLength(1);
   });
 
-  it('keeps fields and types apart, and requests apart', async () => {
+  it('loads every field asked of a type in the same turn with one query, and keeps requests apart', async () => {
     const request = {};
-    await Promise.all([mediaOf('api::video-gallery.video-gallery', 'video', { id: 1 }, request), mediaOf('api::video-gallery.video-gallery', 'poster', { id: 1 }, request)]);
-    expect(queries.map((q) => (q as { params: { populate: object } }).params.populate)).toEqual([{ video: true }, { poster: true }]);
+    const [video, poster] = await Promise.all([
+      mediaOf('api::video-gallery.video-gallery', 'video', { id: 1 }, request),
+      mediaOf('api::video-gallery.video-gallery', 'poster', { id: 1 }, request),
+      mediaOf('api::blog.blog', 'media', { id: 1 }, request),
+    ]);
+    expect(video).toMatchObject({ url: '/uploads/1.jpg' });
+    expect(poster).toMatchObject({ url: '/uploads/1.jpg' });
+    expect(queries.map((q) => (q as { params: { populate: object } }).params.populate)).toEqual([{ video: true, poster: true }, { media: true }]);
     await mediaOf('api::video-gallery.video-gallery', 'video', { id: 1 }, {});
     expect(queries).toHaveLength(3);
+  });
+});
+
+describe('component fields', () => {
+  it('loads the components of all rows at once, cutting repeatable ones at the default page size as Strapi does', async () => {
+    const request = {};
+    const [few, many, none] = await Promise.all([
+      componentsOf('home.benefit-card', 'items', true, { id: 3 }, request),
+      componentsOf('home.benefit-card', 'items', true, { id: 40 }, request),
+      componentsOf('home.benefit-card', 'items', true, { id: 99 }, request),
+    ]);
+    expect(few).toEqual([{ text: 'item 1' }, { text: 'item 2' }, { text: 'item 3' }]);
+    expect(many).toHaveLength(25);
+    expect(none).toEqual([]);
+    expect(queries).toHaveLength(1);
+    expect(await componentsOf('api::home.home', 'participation', false, { id: 99 }, request)).toBeNull();
   });
 });
