@@ -206,12 +206,16 @@ export function createPageHandler(opts: PageHandlerOptions) {
   return Object.assign(handler, { serveFresh, pages });
 }
 
-/** Compresses the page once and lays out the headers of each way it can be sent. */
+/**
+ * Compresses the page once and lays out the headers of each way it can be sent. Brotli quality 5:
+ * on the home page (85 KB) 0.9 ms and 10.5 KB, where quality 9 takes 15 ms for 10.3 KB, more than
+ * rendering the page, paid for every page after every edit.
+ */
 async function preparePage(headers: [string, string][], body: Buffer): Promise<CachedPage> {
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
