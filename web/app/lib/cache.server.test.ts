@@ -222,6 +222,19 @@ describe("ContentCache: content changed (the CMS's call)", () => {
     expect(await cache.read("k", load)).toEqual({ value: "new", state: "hit" });
   });
 
+  it("makes only the first visitors after a change wait: a load under way for changeWaitMs already means the old copy at once", async () => {
+    const { clock, cache } = setup({ changeWaitMs: 60_000 });
+    await cache.read("k", async () => "old");
+    invalidateContent();
+    const slow = deferred<string>();
+    const first = cache.read("k", () => slow.promise); // waits for the new copy
+    await settle(); // its load is under way
+    clock.t += 60_000;
+    expect(await cache.read("k", () => slow.promise)).toEqual({ value: "old", state: "stale" });
+    slow.resolve("new");
+    expect(await first).toEqual({ value: "new", state: "miss" });
+  });
+
   it("waits the whole load inside another cache's load (a page is never built from the old copy)", async () => {
     const reads = setup({ changeWaitMs: 0 });
     const pages = setup();

@@ -134,6 +134,8 @@ export class ContentCache<V> {
   private readonly ttlMs: number;
   private readonly staleIfErrorMs: number;
   private readonly changeWaitMs: number;
+  /** When the load under way for a key began. */
+  private readonly loadingSince = new Map<string, number>();
 
   constructor(options: ContentCacheOptions<V>) {
     this.enabled = options.enabled;
@@ -152,10 +154,11 @@ export class ContentCache<V> {
       ...(options.maxBytes && sizeOf
         ? { maxSize: options.maxBytes, sizeCalculation: (copy: Copy<V>) => Math.max(1, sizeOf(copy.value)) }
         : {}),
-      fetchMethod: async (_key, previous, { context: load, options: setOptions }) => {
+      fetchMethod: async (key, previous, { context: load, options: setOptions }) => {
         const started = contentGeneration();
         const scope: { oldest?: number } = {};
         let error: unknown;
+        this.loadingSince.set(key, this.clock.now());
         try {
           const value = await fallbackScope.run(scope, load);
           const now = this.clock.now();
@@ -166,6 +169,8 @@ export class ContentCache<V> {
           return { value, loadedAt, generation: started, failure: { error: new BuiltFromFallbacks(), at: now, generation: started } };
         } catch (caught) {
           error = caught;
+        } finally {
+          this.loadingSince.delete(key);
         }
         const now = this.clock.now();
         const windowLeft = previous ? previous.loadedAt + this.staleIfErrorMs - now : 0;
@@ -205,9 +210,11 @@ export class ContentCache<V> {
       const mustWait = verdict === "expired" || (nested && verdict !== "serve");
       if ((mustWait || verdict === "changed") && round < 2) {
         const refresh = this.lru.fetch(key, { context: load, forceRefresh: true });
-        // Content changed: the new copy if it comes within changeWaitMs, else the old one at once
-        // while the new one is made (the slow path is not what visitors meet after an edit).
-        const next = await withSignal(mustWait ? refresh : within(refresh, this.changeWaitMs), signal);
+        // Content changed: the new copy if it comes within changeWaitMs of the start of its load,
+        // else the old one at once while the new one is made (the slow path is not what visitors
+        // meet after an edit, and only the first of them wait at all).
+        const waited = this.clock.now() - (this.loadingSince.get(key) ?? this.clock.now());
+        const next = await withSignal(mustWait ? refresh : within(refresh, this.changeWaitMs - waited), signal);
         if (next === TOO_LATE) {
           refresh.catch(() => {});
           return { value: copy.value, state: copy.failure ? "fallback" : "stale" };
