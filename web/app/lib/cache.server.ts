@@ -9,10 +9,10 @@
  *   (stale-while-revalidate: the TTL only bounds how long a lost content-change call leaves
  *   a page old; edits themselves arrive as calls);
  * - content changed since the copy was loaded (the CMS's signed call, `invalidateContent()`):
- *   the visitor waits for the new content, so the next visitor after an edit sees it, but for
- *   WEB_CACHE_CHANGE_WAIT_MS (250 ms) at most: when the CMS is that slow, the old copy is served
- *   meanwhile (an edit never puts visitors on the slow path); visitors arriving together share
- *   that one load;
+ *   the visitor waits for the new content, so the next visitor after an edit sees it, but only
+ *   until its load has taken WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
+ *   old copy is served meanwhile (an edit never puts visitors on the slow path); visitors arriving
+ *   together share that one load;
  * - the load fails (CMS down, slow past CMS_TIMEOUT_MS, answering errors): the last good copy
  *   is served (stale-if-error) and tried again in the background, at most once a second per key,
  *   until the CMS answers; without a copy the error goes to the page (its friendly 503).
