@@ -7,6 +7,8 @@ import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
+import { reusePerRequestLookups } from './per-request-lookups';
+import { registerReadiness } from './readiness';
 import { seedDemoContent } from './seed';
 
 export default {
@@ -24,6 +26,7 @@ export default {
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
+    registerReadiness(strapi);
     await ensureLocales();
     const { staffRoleId } = await applyPermissions();
     await ensureStaffUser(staffRoleId);
@@ -32,5 +35,7 @@ export default {
     if (process.env.SEED_DEMO_CONTENT !== 'false') {
       await seedDemoContent(strapi);
     }
+    // Last: the locales and permissions set up above are what it starts from.
+    reusePerRequestLookups(strapi);
   },
 };
