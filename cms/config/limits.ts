@@ -18,6 +18,8 @@ const intFromEnv = (name: string, fallback: number): number => {
 export const uploadLimits = {
   imageMaxBytes: intFromEnv('IMAGE_MAX_BYTES', 10 * MIB),
   videoMaxBytes: intFromEnv('VIDEO_MAX_BYTES', 200 * MIB),
+  // Width x height: refuses decompression bombs before any pixel is decoded.
+  imageMaxPixels: intFromEnv('IMAGE_MAX_PIXELS', 40_000_000),
 };
 
 /**
