@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIfStale } from './build-cache.mjs';
 import { cmsSecrets, quietStrapiEnv } from './cms-env.mjs';
@@ -25,16 +26,50 @@ export function cmsEnv(overrides = {}) {
   return { ...process.env, ...quietStrapiEnv, ...cmsSecrets(), ...overrides };
 }
 
+/** The SQLite file of this environment (null on PostgreSQL). */
+export function sqliteFile(env) {
+  if (env.DATABASE_CLIENT && env.DATABASE_CLIENT !== 'sqlite') return null;
+  return path.resolve(cmsDir, env.DATABASE_FILENAME || '.tmp/data.db');
+}
+
+/** The folder uploads are stored in (`uploads/` inside STRAPI_PUBLIC_DIR). */
+export const uploadsDir = (env) => path.join(path.resolve(cmsDir, env.STRAPI_PUBLIC_DIR || 'public'), 'uploads');
+
+/** Creates the folders the CMS writes to: the SQLite file's and the uploads folder. */
+function prepareFolders(env) {
+  const file = sqliteFile(env);
+  if (file) mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(uploadsDir(env), { recursive: true });
+}
+
 /** Starts the built CMS (`strapi start`) as a child process. */
 export function spawnCms(overrides = {}, options = {}) {
   const env = cmsEnv(overrides);
-  if (!env.DATABASE_CLIENT || env.DATABASE_CLIENT === 'sqlite') {
-    const file = path.resolve(cmsDir, env.DATABASE_FILENAME || '.tmp/data.db');
-    mkdirSync(path.dirname(file), { recursive: true });
-  }
-  const publicDir = path.resolve(cmsDir, env.STRAPI_PUBLIC_DIR || 'public');
-  mkdirSync(path.join(publicDir, 'uploads'), { recursive: true });
+  prepareFolders(env);
   return spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: options.stdio ?? 'inherit' });
+}
+
+/**
+ * Loads the built CMS inside this process, without its HTTP server, runs `task(strapi, load)` against
+ * its database and uploads, and shuts it down (as Strapi's own export and import commands do).
+ * `load(module)` requires a compiled module of cms/src (`load('content-folder')`).
+ * Demo content is not seeded by a task unless `seed` is set.
+ */
+export async function withCms(task, { seed = false, env: overrides = {} } = {}) {
+  ensureCmsBuilt();
+  const env = cmsEnv({ NODE_ENV: process.env.NODE_ENV || 'development', ...(seed ? {} : { SEED_DEMO_CONTENT: 'false' }), ...overrides });
+  prepareFolders(env);
+  Object.assign(process.env, env);
+  const require = createRequire(path.join(cmsDir, 'package.json'));
+  const { createStrapi } = require('@strapi/strapi');
+  const app = createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') });
+  app.log.level = process.env.STRAPI_LOG_LEVEL || 'warn';
+  await app.load();
+  try {
+    return await task(app, (module) => require(path.join(cmsDir, 'dist', 'src', module)));
+  } finally {
+    await app.destroy();
+  }
 }
 
 export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
