@@ -5,7 +5,6 @@ import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { registerGraphqlExtension } from './graphql-extension';
-import { seedDemoContent } from './seed';
 
 export default {
   register() {
@@ -23,8 +22,7 @@ export default {
     await ensureStaffUser(staffRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
-    if (process.env.SEED_DEMO_CONTENT !== 'false') {
-      await seedDemoContent(strapi);
-    }
+    // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).
+    await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
   },
 };

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
 
 // The spec's routes answer every error as {message, errors}; Strapi's own routes keep Strapi's shape.
-const CONTRACT_PATH = /^\/api\/(team-member|image-gallery|video-gallery|blog|users)(\/|$)/;
+const CONTRACT_PATH = /^\/api\/(team-member|image-gallery|video-gallery|blog|users|demo-content)(\/|$)/;
 
 const fallbackMessage: Record<number, string> = {
   401: serverMessages.unauthorized,

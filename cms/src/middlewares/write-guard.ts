@@ -6,7 +6,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Calls that are meant to be made without a token.
 const OPEN_WRITES = [/^\/api\/users\/login\/?$/, /^\/api\/auth\/local\/?$/];
 // Reads that are never public.
-const PRIVATE_READS = [/^\/api\/users(\/|$)/];
+const PRIVATE_READS = [/^\/api\/users(\/|$)/, /^\/api\/demo-content(\/|$)/];
 
 /**
  * Refuses API writes (and private reads) that carry no valid staff token with 401, before the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the three demo videos in cms/seed-media/videos/ (plus one JPEG poster
+# Makes the three demo videos in cms/demo-content/media/ (plus one JPEG poster
 # frame per video), entirely from ffmpeg's own generated sources: no external
 # footage. Kept for the record; the generated files are committed, and ffmpeg
 # is never needed at run time.
@@ -10,11 +10,11 @@
 #
 # All: 640x360, 25 fps, 5 s, H.264 (yuv420p), +faststart, no audio.
 #
-# Usage: scripts/make-seed-videos.sh   (needs ffmpeg, e.g. apt-get install -y ffmpeg)
+# Usage: scripts/make-demo-videos.sh   (needs ffmpeg, e.g. apt-get install -y ffmpeg)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-OUT=cms/seed-media/videos
+OUT=cms/demo-content/media
 mkdir -p "$OUT"
 
 W=640
