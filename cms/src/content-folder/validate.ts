@@ -96,9 +96,15 @@ export async function checkFolder(folder: Folder): Promise<CheckedFolder> {
     }
     record.text = english.values;
     if (record.ne) {
-      const nepali = validateText(localizedTextFields(def), record.ne);
+      const localized = localizedTextFields(def);
+      const nepali = validateText(localized, record.ne);
       const file = record.neFile ?? record.file;
       const prefix = record.neFile ? '' : 'ne.';
+      for (const name of Object.keys(record.ne)) {
+        if (!localized.some((rule) => rule.field === name)) {
+          problems.push({ file, field: `${prefix}${fieldName(record, name)}`, message: folderMessages.sharedField(fieldName(record, name)) });
+        }
+      }
       for (const [field, messages] of Object.entries(nepali.errors)) {
         for (const message of messages) problems.push({ file, field: `${prefix}${fieldName(record, field)}`, message });
       }

@@ -21,9 +21,9 @@ export interface TestCms {
   /** Stops with SIGKILL, as a crash would. */
   kill(): Promise<void>;
   restart(): Promise<void>;
-  /** Stop and start separately, to change what is on disk in between. */
+  /** Stop and start separately, to change what is on disk in between; `env` changes the environment from then on. */
   stopOnly(): Promise<void>;
-  bootOnly(): Promise<void>;
+  bootOnly(env?: Record<string, string | undefined>): Promise<void>;
   logs(): Promise<string>;
   /** Rows in a database table (what is stored, not what the API says). */
   countRows(table: string): Promise<number>;
@@ -64,7 +64,11 @@ async function dropPostgresDatabase(name: string) {
   await client.end();
 }
 
-export async function startTestCms(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestCms> {
+/**
+ * A CMS on a throwaway database and uploads folder. `seed`: demo content at the first boot (true),
+ * none (false, the default), or whatever SEED_DEMO_CONTENT's own default is ('default').
+ */
+export async function startTestCms(options: { seed?: boolean | 'default'; env?: Record<string, string> } = {}): Promise<TestCms> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cms-test-'));
   const port = await freePort();
   const publicDir = path.join(dir, 'public');
@@ -76,7 +80,7 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
     CMS_PORT: String(port),
     CMS_PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRAPI_PUBLIC_DIR: publicDir,
-    SEED_DEMO_CONTENT: options.seed ? 'true' : 'false',
+    ...(options.seed === 'default' ? {} : { SEED_DEMO_CONTENT: options.seed ? 'true' : 'false' }),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     TMPDIR: tmpDir,
@@ -141,7 +145,11 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
     async stopOnly() {
       await stopWith('SIGTERM');
     },
-    async bootOnly() {
+    async bootOnly(changes = {}) {
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      }
       await boot();
     },
     logs: () => readFile(logFile, 'utf8'),
