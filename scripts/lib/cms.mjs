@@ -49,6 +49,12 @@ export function spawnCms(overrides = {}, options = {}) {
   return spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: options.stdio ?? 'inherit' });
 }
 
+/** A compiled module of cms/src (`cmsModule('backup')`), for work that needs no running CMS. */
+export function cmsModule(name) {
+  ensureCmsBuilt();
+  return createRequire(path.join(cmsDir, 'package.json'))(path.join(cmsDir, 'dist', 'src', name));
+}
+
 /**
  * Loads the built CMS inside this process, without its HTTP server, runs `task(strapi, load)` against
  * its database and uploads, and shuts it down (as Strapi's own export and import commands do).
