@@ -74,7 +74,23 @@ export async function withCms(task, { seed = false, env: overrides = {} } = {}) 
   try {
     return await task(app, (module) => require(path.join(cmsDir, 'dist', 'src', module)));
   } finally {
+    await drainQueries(app);
     await app.destroy();
+  }
+}
+
+/**
+ * Strapi finishes some work after a write has returned (event listeners that query the database).
+ * Shutting down while those queries wait for a connection aborts them, so wait (up to 10 s) until
+ * the connection pool is idle.
+ */
+async function drainQueries(app) {
+  const pool = app.db?.connection?.client?.pool;
+  if (!pool) return;
+  const busy = () => pool.numUsed() + pool.numPendingAcquires() + pool.numPendingCreates();
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (busy() === 0) return;
   }
 }
 

@@ -169,7 +169,7 @@ export async function startTestCms(options: { seed?: boolean | 'default'; env?: 
       }, options?.write);
     },
     async countRows(table) {
-      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+      if (!/^[a-z0-9_]+$/.test(table)) throw new Error(`bad table name ${table}`);
       const [row] = await this.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
       return Number(row.n);
     },
