@@ -4,7 +4,7 @@
 // README, "Content folders"). Both run against the database and uploads the CMS is configured with
 // (same environment as `npm start`); the CMS may be running.
 import path from 'node:path';
-import { withCms } from './lib/cms.mjs';
+import { webRevalidateUrl, withCms } from './lib/cms.mjs';
 
 const [command, ...rest] = process.argv.slice(2);
 const dryRun = rest.includes('--dry-run');
@@ -40,5 +40,5 @@ const exitCode = await withCms(async (_strapi, load) => {
   const summary = `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged`;
   console.log(dryRun ? `[content] dry run: ${summary}; nothing was changed.` : `[content] imported: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged.`);
   return 0;
-});
+}, { env: { WEB_REVALIDATE_URL: command === 'import' && !dryRun ? await webRevalidateUrl() : '' } });
 process.exit(exitCode);

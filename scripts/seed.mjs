@@ -4,7 +4,7 @@
 // off in production unless set). Running it again changes nothing.
 // `npm run seed -- --remove-demo`: deletes the demo entries nobody has edited, in both languages,
 // with their files (the dashboard's "Remove demo content").
-import { withCms } from './lib/cms.mjs';
+import { webRevalidateUrl, withCms } from './lib/cms.mjs';
 
 const removeDemo = process.argv.includes('--remove-demo');
 const unknown = process.argv.slice(2).filter((arg) => arg !== '--remove-demo');
@@ -23,5 +23,5 @@ await withCms(
       console.log(`[seed] done; the site shows ${await demo.count()} demo entries`);
     }
   },
-  { seed: !removeDemo },
+  { seed: !removeDemo, env: { WEB_REVALIDATE_URL: removeDemo ? await webRevalidateUrl() : '' } },
 );

@@ -49,6 +49,17 @@ export function spawnCms(overrides = {}, options = {}) {
   return spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: options.stdio ?? 'inherit' });
 }
 
+/**
+ * Where a task tells the web app that content changed, so its caches drop the old pages at once:
+ * WEB_REVALIDATE_URL when set, else the local web app (`npm start`'s) when one answers on PORT.
+ */
+export async function webRevalidateUrl() {
+  if (process.env.WEB_REVALIDATE_URL) return process.env.WEB_REVALIDATE_URL;
+  const web = `http://127.0.0.1:${process.env.PORT || '3000'}`;
+  const up = await fetch(`${web}/healthz`, { signal: AbortSignal.timeout(1000) }).then((response) => response.ok, () => false);
+  return up ? `${web}/_internal/revalidate` : '';
+}
+
 /** A compiled module of cms/src (`cmsModule('backup')`), for work that needs no running CMS. */
 export function cmsModule(name) {
   ensureCmsBuilt();
@@ -71,10 +82,13 @@ export async function withCms(task, { seed = false, env: overrides = {} } = {}) 
   const app = createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') });
   app.log.level = process.env.STRAPI_LOG_LEVEL || 'warn';
   await app.load();
+  const load = (module) => require(path.join(cmsDir, 'dist', 'src', module));
   try {
-    return await task(app, (module) => require(path.join(cmsDir, 'dist', 'src', module)));
+    return await task(app, load);
   } finally {
     await drainQueries(app);
+    // The web app is told about the task's changes before the process ends.
+    await load('content-change-notifier').settleContentChangeNotifications();
     await app.destroy();
   }
 }
