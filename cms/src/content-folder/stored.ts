@@ -54,13 +54,16 @@ const refOf = (file: StoredFile | null | undefined): MediaRef | null =>
 
 const toIso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(value as string).toISOString());
 
-export async function readStoredEntries(kind: CollectionKind): Promise<StoredEntry[]> {
+/** Every entry of a kind, or only those with the given documentIds. */
+export async function readStoredEntries(kind: CollectionKind, documentIds?: string[]): Promise<StoredEntry[]> {
   const { uid } = kind.def;
+  if (documentIds?.length === 0) return [];
+  const filters = documentIds ? { documentId: { $in: documentIds } } : {};
   const mediaAttributes = kind.media.map((media) => media.attribute);
-  const english = await docs(uid).findMany({ locale: DEFAULT_LOCALE, populate: mediaAttributes, sort: ['id:asc'] });
+  const english = await docs(uid).findMany({ locale: DEFAULT_LOCALE, filters, populate: mediaAttributes, sort: ['id:asc'] });
   const nepaliFields = localizedTextFields(kind.def);
   const nepali = new Map(
-    (await docs(uid).findMany({ locale: 'ne', fields: nepaliFields.map((rule) => rule.attribute) })).map((row) => [row.documentId, row]),
+    (await docs(uid).findMany({ locale: 'ne', filters, fields: nepaliFields.map((rule) => rule.attribute) })).map((row) => [row.documentId, row]),
   );
   return english.map((row) => {
     const text: Record<string, string> = {};

@@ -40,17 +40,22 @@ async function hasContent() {
   return false;
 }
 
-/** Every collection entry as stored, by documentId. */
-async function storedEntries() {
+/** Collection entries as stored, by documentId: all of them, or those of `only` (uid -> documentIds). */
+async function storedEntries(only?: Map<string, string[]>) {
   const entries = new Map<string, StoredEntry>();
-  for (const kind of collectionKinds) for (const entry of await readStoredEntries(kind)) entries.set(entry.documentId, entry);
+  for (const kind of collectionKinds) {
+    for (const entry of await readStoredEntries(kind, only && (only.get(kind.def.uid) ?? []))) entries.set(entry.documentId, entry);
+  }
   return entries;
 }
 
-/** The recorded demo entries that still exist as they were seeded. */
+/** The recorded demo entries that still exist as they were seeded (reads those entries only). */
 async function untouched() {
-  const stored = await storedEntries();
-  return (await registered()).flatMap((demo) => {
+  const recorded = await registered();
+  const byKind = new Map<string, string[]>();
+  for (const demo of recorded) byKind.set(demo.uid, [...(byKind.get(demo.uid) ?? []), demo.documentId]);
+  const stored = await storedEntries(byKind);
+  return recorded.flatMap((demo) => {
     const entry = stored.get(demo.documentId);
     return entry && entry.record.kind.def.uid === demo.uid && fingerprint(entry.record) === demo.fingerprint ? [{ demo, entry }] : [];
   });
