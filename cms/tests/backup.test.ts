@@ -120,12 +120,12 @@ describe('npm run backup, an empty server, npm run restore, start', () => {
 
     // Made while the CMS runs (one read transaction), then the server is lost.
     const backup = path.join(source.dir, 'backups', 'site-before');
-    const made = runScriptOk('backup.mjs', [backup], source.env);
+    const made = await runScriptOk('backup.mjs', [backup], source.env);
     expect(made.stdout).toMatch(/\[backup\] \d+ tables \(\d+ rows\) and \d+ uploads/);
     await source.stopOnly();
     await wipe(source);
 
-    const restored = runScriptOk('restore.mjs', [`${backup}.tar.gz`], source.env);
+    const restored = await runScriptOk('restore.mjs', [`${backup}.tar.gz`], source.env);
     expect(restored.stdout).toContain('[restore] restored');
     await source.bootOnly();
 
@@ -147,7 +147,7 @@ describe('npm run restore into a database that has content', () => {
     const before = { api: await rawApi(source), stored: await stored(source) };
     const key = 'a long backup passphrase for the test';
     const backup = path.join(source.dir, 'backups', 'site-encrypted');
-    runScriptOk('backup.mjs', [backup], { ...source.env, BACKUP_KEY: key });
+    await runScriptOk('backup.mjs', [backup], { ...source.env, BACKUP_KEY: key });
     const file = `${backup}.tar.gz.enc`;
     expect((await readFile(file)).includes(Buffer.from('manifest.json'))).toBe(false);
 
@@ -160,20 +160,20 @@ describe('npm run restore into a database that has content', () => {
     }
     const targetBefore = await rawApi(target);
 
-    const whileRunning = runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
+    const whileRunning = await runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
     expect(whileRunning.status).toBe(1);
     expect(whileRunning.stderr).toContain('stop it first');
     await target.stopOnly();
-    const wrongKey = runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: 'not the key' });
+    const wrongKey = await runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: 'not the key' });
     expect(wrongKey.status).toBe(1);
     expect(wrongKey.stderr).toContain('failed, nothing was changed: The backup could not be decrypted: wrong BACKUP_KEY');
-    const noKey = runScript('restore.mjs', [file], target.env);
+    const noKey = await runScript('restore.mjs', [file], target.env);
     expect(noKey.stderr).toContain('This backup is encrypted: set BACKUP_KEY');
     await target.bootOnly();
     expect(await rawApi(target)).toEqual(targetBefore);
     await target.stopOnly();
 
-    runScriptOk('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
+    await runScriptOk('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
     // Row for row what the backup holds (counted before a boot adds anything of its own).
     for (const table of ['files', 'up_users', 'files_related_mph', 'components_home_hero_slides', 'i18n_locale', 'strapi_core_store_settings']) {
       expect(await target.countRows(table), table).toBe(await source.countRows(table));
@@ -187,12 +187,12 @@ describe('npm run restore into a database that has content', () => {
   it('refuses a file that is not a backup, and backup --keep N keeps the newest N', async () => {
     const bogus = path.join(source.dir, 'not-a-backup.tar.gz');
     await writeFile(bogus, 'hello');
-    const refused = runScript('restore.mjs', [bogus], { ...source.env, CMS_PORT: '9' });
+    const refused = await runScript('restore.mjs', [bogus], { ...source.env, CMS_PORT: '9' });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('[restore] failed, nothing was changed: This is not a backup of this site');
 
     const folder = path.join(source.dir, 'nightly');
-    for (let night = 0; night < 3; night += 1) runScriptOk('backup.mjs', [path.join(folder, `site-night-${night}`), '--keep', '2'], source.env);
+    for (let night = 0; night < 3; night += 1) await runScriptOk('backup.mjs', [path.join(folder, `site-night-${night}`), '--keep', '2'], source.env);
     expect((await readdir(folder)).sort()).toEqual(['site-night-1.tar.gz', 'site-night-2.tar.gz']);
   }, 300_000);
 });

@@ -60,7 +60,7 @@ describe('npm run content:export, then content:import into an empty database', (
   it('gives the same /api output in both languages (ids, texts, dates) and the same files byte for byte', async () => {
     const before = await siteSnapshot(source.url);
     expect(before.api['blog?locale=en'].results.map((post) => post.id)).not.toContain(staff.plain + 1);
-    runScriptOk('content.mjs', ['export', exportDir()], source.env);
+    await runScriptOk('content.mjs', ['export', exportDir()], source.env);
 
     // A readable folder: the staff post with its Nepali file beside it, media under their stored names.
     const posts = await readdir(path.join(exportDir(), 'blog'));
@@ -72,7 +72,7 @@ describe('npm run content:export, then content:import into an empty database', (
     expect(await readFile(path.join(exportDir(), 'team', 'maya-gurung.yaml'), 'utf8')).toContain('joined: 2022-03-01\n');
 
     await target.stopOnly();
-    const imported = importInto(target, exportDir());
+    const imported = await importInto(target, exportDir());
     expect(imported.status, imported.output).toBe(0);
     expect(imported.stdout).toMatch(/imported: \d+ created, 0 updated, 0 unchanged/);
     await target.bootOnly();
@@ -92,7 +92,7 @@ describe('npm run content:export, then content:import into an empty database', (
   it('changes nothing when the same folder is imported again', async () => {
     const rows = await target.query<{ id: number; updated_at: unknown }>('SELECT id, updated_at FROM blogs ORDER BY id');
     const files = await target.uploadedFiles();
-    const again = importInto(target, exportDir());
+    const again = await importInto(target, exportDir());
     expect(again.status, again.output).toBe(0);
     expect(again.stdout).toMatch(/imported: 0 created, 0 updated, \d+ unchanged/);
     expect(await target.query('SELECT id, updated_at FROM blogs ORDER BY id')).toEqual(rows);
@@ -105,14 +105,14 @@ describe('npm run content:export, then content:import into an empty database', (
     const teamFile = path.join(exportDir(), 'team', 'maya-gurung.yaml');
     await writeFile(teamFile, (await readFile(teamFile, 'utf8')).replace('role: भान्से', 'role: मुख्य भान्से'));
 
-    const dryRun = importInto(target, exportDir(), '--dry-run');
+    const dryRun = await importInto(target, exportDir(), '--dry-run');
     expect(dryRun.status, dryRun.output).toBe(0);
     expect(dryRun.stdout).toContain(`update    blog/hello-from-the-hills.md (id ${staff.blog})`);
     expect(dryRun.stdout).toContain(`update    team/maya-gurung.yaml (id ${staff.team})`);
     expect(dryRun.stdout).toMatch(/dry run: 0 to create, 2 to update, \d+ unchanged; nothing was changed/);
     expect((await json(await fetch(`${target.url}/api/blog/${staff.blog}`))).title).toBe('Hello from the hills');
 
-    const applied = importInto(target, exportDir());
+    const applied = await importInto(target, exportDir());
     expect(applied.stdout).toMatch(/imported: 0 created, 2 updated/);
     expect((await json(await fetch(`${target.url}/api/blog/${staff.blog}`))).title).toBe('Hello again from the hills');
     expect((await json(await fetch(`${target.url}/api/team-member/${staff.team}?locale=ne`))).role).toBe('मुख्य भान्से');
@@ -135,7 +135,7 @@ describe('npm run content:export, then content:import into an empty database', (
     const before = await siteSnapshot(target.url);
     const files = await target.uploadedFiles();
     const rows = await target.countRows('files');
-    const result = importInto(target, bad);
+    const result = await importInto(target, bad);
     expect(result.status).toBe(1);
     const expected = [
       'blog/hello-from-the-hills.md: title: Title is required',
@@ -170,12 +170,12 @@ describe('a folder written by hand (no ids)', () => {
     await writeFile(path.join(dir, 'team', 'asha-rai.yaml'), 'name: Asha Rai\nrole: Teacher\nbio: |\n  Teaches English.\n  Loves books.\njoined: 2024-01-10\nne:\n  role: शिक्षिका\n  bio: अङ्ग्रेजी पढाउनुहुन्छ।\n');
     const blogsBefore = (await json(await fetch(`${target.url}/api/blog`))).count;
 
-    const dryRun = importInto(target, dir, '--dry-run');
+    const dryRun = await importInto(target, dir, '--dry-run');
     expect(dryRun.stdout).toContain('create    blog/new-roof.md');
     expect(dryRun.stdout).toContain('create    team/asha-rai.yaml');
     expect((await json(await fetch(`${target.url}/api/blog`))).count).toBe(blogsBefore);
 
-    expect(importInto(target, dir).status).toBe(0);
+    expect((await importInto(target, dir)).status).toBe(0);
     const posts = (await json(await fetch(`${target.url}/api/blog?locale=ne`))).results;
     const post = posts.find((item: { title: string }) => item.title === 'नयाँ छाना');
     expect(post).toMatchObject({ created_at: '2025-06-01T00:00:00.000Z', content: 'छाना बनिसक्यो।', author: 'manager@example.org', locale: 'ne' });
@@ -184,9 +184,9 @@ describe('a folder written by hand (no ids)', () => {
     const member = (await json(await fetch(`${target.url}/api/team-member`))).results.find((item: { name: string }) => item.name === 'Asha Rai');
     expect(member).toMatchObject({ bio: 'Teaches English.\nLoves books.', joined_at: '2024-01-10', photoUrl: null });
 
-    expect(importInto(target, dir).stdout).toMatch(/imported: 0 created, 0 updated, 2 unchanged/);
+    expect((await importInto(target, dir)).stdout).toMatch(/imported: 0 created, 0 updated, 2 unchanged/);
     await writeFile(path.join(dir, 'blog', 'new-roof.md'), '---\ntitle: A new roof at last\nauthor: manager@example.org\ndate: 2025-06-01\ncover: new-roof.png\n---\nThe roof is done.\n');
-    const updated = importInto(target, dir);
+    const updated = await importInto(target, dir);
     expect(updated.stdout).toContain(`update    blog/new-roof.md (id ${post.id})`);
     expect((await json(await fetch(`${target.url}/api/blog/${post.id}`))).title).toBe('A new roof at last');
     expect((await json(await fetch(`${target.url}/api/blog`))).count).toBe(blogsBefore + 1);

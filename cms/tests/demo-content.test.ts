@@ -128,13 +128,13 @@ describe('demo content comes once', () => {
 
   it('leaves with npm run seed -- --remove-demo, also after a restart', async () => {
     await cms.stopOnly();
-    const result = runScriptOk('seed.mjs', ['--remove-demo'], cms.env);
+    const result = await runScriptOk('seed.mjs', ['--remove-demo'], cms.env);
     expect(result.stdout).toContain('[seed] removed 13 demo entries');
     await cms.bootOnly();
     for (const kind of KINDS) expect((await list(cms, kind)).count, kind).toBe(0);
     const gallery = await (await fetch(`${web!.url}/gallery`)).text();
     expect(gallery).toContain('No images yet.');
-    expect(runScriptOk('seed.mjs', ['--remove-demo'], cms.env).stdout).toContain('[seed] no demo content left to remove');
+    expect((await runScriptOk('seed.mjs', ['--remove-demo'], cms.env)).stdout).toContain('[seed] no demo content left to remove');
   }, 180_000);
 });
 
