@@ -9,7 +9,6 @@ import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
 import { reusePerRequestLookups } from './per-request-lookups';
 import { registerReadiness } from './readiness';
-import { seedDemoContent } from './seed';
 
 export default {
   register() {
@@ -32,9 +31,8 @@ export default {
     await ensureStaffUser(staffRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
-    if (process.env.SEED_DEMO_CONTENT !== 'false') {
-      await seedDemoContent(strapi);
-    }
+    // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).
+    await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
     // Last: the locales and permissions set up above are what it starts from.
     reusePerRequestLookups(strapi);
   },
