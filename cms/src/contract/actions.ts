@@ -5,7 +5,7 @@ import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
 import { serverMessages } from './messages';
-import { checkFile, validateJoinedAt, validateText, type FieldErrors } from './validation';
+import { checkFile, validateJoinedAt, validateListQuery, validateText, type FieldErrors } from './validation';
 
 /** A file as the body parser (formidable) leaves it on disk. */
 interface IncomingFile {
@@ -124,25 +124,24 @@ async function translationsOf(def: ContractDefinition, entries: Entry[], locale:
   return new Map(rows.map((row) => [row.documentId, row]));
 }
 
-/** The highest page number the contract's lists answer: 100 million entries at the largest page size. */
-export const MAX_PAGE = 1_000_000;
-
-/** `?page` and `?pageSize`: whole numbers within bounds, or a 400 that says which and why. */
-const pageParams = (query: Record<string, unknown>) => {
-  const maxPageSize = strapi.config.get('api.rest.maxLimit', 100) as number;
-  const errors: FieldErrors = {};
-  const whole = (name: string, fallback: number, max: number) => {
-    const raw = query[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= max) return Number(raw);
-    errors[name] = [serverMessages.wholeNumber(name, max)];
-    return fallback;
-  };
-  const page = whole('page', 1, MAX_PAGE);
-  const pageSize = whole('pageSize', maxPageSize, maxPageSize);
+/** `?page`, `?pageSize` and `?q` of a list, or a 400 that says which is wrong and why. */
+const listParams = (query: Record<string, unknown>) => {
+  const { errors, params } = validateListQuery(query, strapi.config.get('api.rest.maxLimit', 100) as number);
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
-  return { start: (page - 1) * pageSize, limit: pageSize };
+  return params;
+};
+
+/**
+ * English entries whose searched field (title, or a team member's name) contains `q`, in English
+ * or in any other language version: `localizations` joins the entry's other versions by
+ * documentId, so it is one SQL query (and one count) whatever the number of matches. Case is
+ * ignored (LOWER() LIKE; SQLite folds ASCII letters only), `%` and `_` match themselves.
+ */
+const searchFilters = (def: ContractDefinition, q: string | undefined) => {
+  if (!q) return {};
+  const contains = { [def.searchField]: { $containsi: q } };
+  return { filters: { $or: [contains, { localizations: contains }] } };
 };
 
 /** Runs an action; expected failures become {message, errors}, unexpected ones the spec's fallback message. */
@@ -234,11 +233,12 @@ export function createContractActions(def: ContractDefinition) {
   return {
     contractFind: handle((d) => d.failure.list, def, async (ctx) => {
       const locale = localeOf(ctx);
-      const { start, limit } = pageParams(ctx.query);
+      const { start, limit, q } = listParams(ctx.query);
+      const search = searchFilters(def, q);
       // The English entries decide order, count and ids in every language.
       const [entries, count] = await Promise.all([
-        documents(def).findMany({ locale: DEFAULT_LOCALE, populate: mediaFields(def), sort: def.sort, start, limit }),
-        documents(def).count({ locale: DEFAULT_LOCALE }),
+        documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),
+        documents(def).count({ locale: DEFAULT_LOCALE, ...search }),
       ]);
       const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
       reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale)) });

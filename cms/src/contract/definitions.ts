@@ -32,6 +32,8 @@ export interface ContractDefinition {
   /** Further image files the form may carry (never required), e.g. a video's poster frame. */
   optionalImageFields?: 'poster'[];
   textFields: TextField[];
+  /** The attribute a list's `?q` searches, in every language version (title, or a name). */
+  searchField: string;
   sort: string[];
   /** Alt text stored with an uploaded file. */
   altText: (fields: Record<string, string>) => string;
@@ -51,6 +53,7 @@ export const teamMember: ContractDefinition = {
     { field: 'role', attribute: 'role', label: 'Role', requiredMessage: fieldMessages.roleRequired, maxLength: 120 },
     { field: 'bio', attribute: 'bio', label: 'Bio', requiredMessage: fieldMessages.bioRequired, maxLength: 5000 },
   ],
+  searchField: 'name',
   sort: ['joinedAt:asc', 'id:asc'],
   altText: (fields) => `Photo of ${fields.name}`,
   serialize: (entry, fileUrl) => ({
@@ -80,6 +83,7 @@ export const imageGallery: ContractDefinition = {
     { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
     { field: 'description', attribute: 'description', label: 'Description', requiredMessage: fieldMessages.descriptionRequired, maxLength: 5000 },
   ],
+  searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   serialize: (entry, fileUrl) => ({
@@ -110,6 +114,7 @@ export const videoGallery: ContractDefinition = {
     { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
     { field: 'description', attribute: 'description', label: 'Description', requiredMessage: fieldMessages.descriptionRequired, maxLength: 5000 },
   ],
+  searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   serialize: (entry, fileUrl) => ({
@@ -141,6 +146,7 @@ export const blog: ContractDefinition = {
     { field: 'content', attribute: 'content', label: 'Content', requiredMessage: fieldMessages.contentRequired, maxLength: 100000 },
     { field: 'author', attribute: 'author', label: 'Author email', requiredMessage: fieldMessages.authorRequired, maxLength: 254, email: true },
   ],
+  searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   serialize: (entry, fileUrl) => ({

@@ -32,6 +32,8 @@ export const serverMessages = {
   imageTooManyPixels: 'The image is too large in dimensions. Please upload a smaller picture.',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   wholeNumber: (name: string, max: number) => `${name} must be a whole number from 1 to ${max}.`,
+  searchTooLong: (max: number) => `q (the search) must be at most ${max} characters.`,
+  searchNotText: 'q (the search) must be given once, as text.',
   deleted: 'Deleted',
 } as const;
 

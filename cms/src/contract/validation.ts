@@ -53,6 +53,45 @@ export function validateJoinedAt(def: ContractDefinition, body: Record<string, u
   return raw;
 }
 
+/** The highest page number the contract's lists answer: 100 million entries at the largest page size. */
+export const MAX_PAGE = 1_000_000;
+/** The longest search the lists take (longer than any title or name: 200 characters). */
+export const MAX_SEARCH_LENGTH = 200;
+
+export interface ListParams {
+  start: number;
+  limit: number;
+  /** The trimmed search, or undefined for none. */
+  q?: string;
+}
+
+/**
+ * `?page`, `?pageSize` and `?q` of a list: whole numbers within bounds and one search of at most
+ * MAX_SEARCH_LENGTH characters, or the errors that say which and why.
+ */
+export function validateListQuery(query: Record<string, unknown>, maxPageSize: number): { errors: FieldErrors; params: ListParams } {
+  const errors: FieldErrors = {};
+  const whole = (name: string, fallback: number, max: number) => {
+    const raw = query[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= max) return Number(raw);
+    errors[name] = [serverMessages.wholeNumber(name, max)];
+    return fallback;
+  };
+  const page = whole('page', 1, MAX_PAGE);
+  const pageSize = whole('pageSize', maxPageSize, maxPageSize);
+  const rawSearch = query.q;
+  let q: string | undefined;
+  if (typeof rawSearch === 'string') {
+    q = rawSearch.trim() || undefined;
+    if (q && q.length > MAX_SEARCH_LENGTH) errors.q = [serverMessages.searchTooLong(MAX_SEARCH_LENGTH)];
+  } else if (rawSearch !== undefined) {
+    // `?q=a&q=b` or `?q[x]=...`: one search only.
+    errors.q = [serverMessages.searchNotText];
+  }
+  return { errors, params: { start: (page - 1) * pageSize, limit: pageSize, ...(q ? { q } : {}) } };
+}
+
 export const invalidTypeMessage = (kind: 'image' | 'video') =>
   kind === 'image' ? fieldMessages.invalidImageType : fieldMessages.invalidVideoType;
 
