@@ -68,7 +68,10 @@ app.use((_req, res, next) => {
 
 // Health checks for a supervisor, systemd or a container orchestrator (docs/operations.md).
 app.get("/_health", liveness);
-app.get("/readyz", createReadiness({ cmsReadyUrl: `${env.CMS_URL}/_ready`, copies: () => cmsReadCache.size + pages.pages.size }));
+app.get(
+  "/readyz",
+  createReadiness({ cmsReadyUrl: `${env.CMS_URL}/_ready`, copies: () => cmsReadCache.size + pages.pages.size, warming: () => warming }),
+);
 
 // Before compression: media is already compressed and ranges must pass through untouched.
 app.use("/uploads", createUploadsProxy(env.CMS_URL));
@@ -121,11 +124,19 @@ app.use(createRouterHandler({ build, getLoadContext }));
 /** The main public pages in both languages: what `warmUpCaches` renders after a start. */
 const MAIN_PAGES = LOCALES.flatMap((locale) => NAV_ITEMS.map((item) => localizePath(item.to, locale)));
 
+/** Whether warmUpCaches is under way: /readyz is not ready meanwhile. */
+let warming = false;
+
 /** Fills the caches with the main pages (server/warm-up.ts), unless caching is off. */
 export async function warmUpCaches(origin: string): Promise<void> {
   if (env.WEB_CACHE === "off") return;
-  const { pages, ok, ms } = await warmUp(origin, MAIN_PAGES);
-  console.log(`[web] caches warmed: ${ok} of ${pages} main pages in ${ms} ms`);
+  warming = true;
+  try {
+    const { pages, ok, ms } = await warmUp(origin, MAIN_PAGES);
+    console.log(`[web] caches warmed: ${ok} of ${pages} main pages in ${ms} ms`);
+  } finally {
+    warming = false;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ const cms = http.createServer((_req, res) => {
   res.writeHead(cmsState === "ready" ? 200 : 503, { "content-type": "application/json" }).end("{}");
 });
 let copies = 0;
+let warming = false;
 const app = express();
 app.get("/_health", liveness);
 let web: http.Server;
@@ -19,7 +20,7 @@ let base = "";
 beforeAll(async () => {
   await new Promise<void>((resolve) => cms.listen(0, "127.0.0.1", resolve));
   const cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-  app.get("/readyz", createReadiness({ cmsReadyUrl: `${cmsUrl}/_ready`, copies: () => copies, timeoutMs: 200 }));
+  app.get("/readyz", createReadiness({ cmsReadyUrl: `${cmsUrl}/_ready`, copies: () => copies, warming: () => warming, timeoutMs: 200 }));
   web = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => web.once("listening", resolve));
   base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
@@ -47,7 +48,7 @@ describe("health checks", () => {
   it("/readyz is ready when the CMS is, or when there are copies to serve without it", async () => {
     cmsState = "ready";
     copies = 0;
-    expect(await ready()).toEqual({ status: 200, cacheControl: "no-store", body: { ready: true, cms: "up", copies: 0 } });
+    expect(await ready()).toEqual({ status: 200, cacheControl: "no-store", body: { ready: true, warming: false, cms: "up", copies: 0 } });
     for (const state of ["not-ready", "silent"] as const) {
       cmsState = state;
       copies = 0;
@@ -55,5 +56,14 @@ describe("health checks", () => {
       copies = 12;
       expect(await ready(), state).toMatchObject({ status: 200, body: { ready: true, cms: "down", copies: 12 } });
     }
+  });
+
+  it("/readyz is not ready while the main pages are being rendered after start", async () => {
+    cmsState = "ready";
+    copies = 3;
+    warming = true;
+    expect(await ready()).toMatchObject({ status: 503, body: { ready: false, warming: true, cms: "up" } });
+    warming = false;
+    expect(await ready()).toMatchObject({ status: 200, body: { ready: true, warming: false } });
   });
 });

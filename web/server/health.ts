@@ -5,6 +5,8 @@ export interface ReadinessOptions {
   cmsReadyUrl: string;
   /** Copies the caches hold (CMS reads and pages): what can be served while the CMS is away. */
   copies: () => number;
+  /** Whether the warm-up after start (server/warm-up.ts) is still rendering the main pages. */
+  warming: () => boolean;
   timeoutMs?: number;
 }
 
@@ -15,10 +17,11 @@ export function liveness(_req: Request, res: Response) {
 }
 
 /**
- * GET /readyz: readiness. 200 when this process can serve pages: the CMS is ready, or the caches
- * hold last good copies to serve while it is not (a load balancer should keep sending visitors
- * then). 503 when neither: a web process started while the CMS is down serves only error pages.
- * The body says which: `{"ready": true, "cms": "up" | "down", "copies": 42}`.
+ * GET /readyz: readiness. 200 when this process can serve pages: it has finished rendering its
+ * main pages after start, and the CMS is ready or the caches hold last good copies to serve while
+ * it is not (a load balancer should keep sending visitors then). 503 otherwise: while warming up,
+ * or when started while the CMS is down (only error pages to serve).
+ * The body says which: `{"ready": true, "warming": false, "cms": "up" | "down", "copies": 42}`.
  */
 export function createReadiness(opts: ReadinessOptions) {
   const timeoutMs = opts.timeoutMs ?? 1000;
@@ -32,8 +35,9 @@ export function createReadiness(opts: ReadinessOptions) {
       // down or too slow: the copies decide
     }
     const copies = opts.copies();
-    const ready = cms === "up" || copies > 0;
+    const warming = opts.warming();
+    const ready = !warming && (cms === "up" || copies > 0);
     res.setHeader("Cache-Control", "no-store");
-    res.status(ready ? 200 : 503).json({ ready, cms, copies });
+    res.status(ready ? 200 : 503).json({ ready, warming, cms, copies });
   };
 }
