@@ -115,6 +115,53 @@ describe('reading in a locale (REST contract)', () => {
   });
 });
 
+describe('searching a list (?q)', () => {
+  const ids = (body: { results: { id: number }[] }) => body.results.map((entry) => entry.id);
+
+  it('finds entries by the English title or the Nepali version, ignoring case, in one count', async () => {
+    const post = await newBlog('Zebra Crossing Lesson');
+    const put = await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'जेब्रा क्रसिङ पाठ', content: 'सडक पार गर्ने पाठ।' }), token);
+    expect(put.status).toBe(200);
+    const other = await newBlog('Kite flying');
+
+    for (const q of ['zebra crossing', 'ZEBRA', 'जेब्रा', '  crossing  ']) {
+      const found = await get(`/api/blog?q=${encodeURIComponent(q)}`);
+      expect(found.status, q).toBe(200);
+      expect(found.body.count, q).toBe(1);
+      expect(ids(found.body), q).toEqual([post.id]);
+      expect(found.body.results[0].locale).toBe('en');
+    }
+    // In Nepali the same entries, in their Nepali version.
+    const nepali = await get(`/api/blog?locale=ne&q=${encodeURIComponent('zebra')}`);
+    expect(nepali.body).toMatchObject({ count: 1, results: [{ id: post.id, locale: 'ne', title: 'जेब्रा क्रसिङ पाठ' }] });
+    // `%` and `_` are letters, not wildcards; an empty search is no search.
+    expect((await get(`/api/blog?q=${encodeURIComponent('%')}`)).body.count).toBe(0);
+    expect((await get(`/api/blog?q=${encodeURIComponent('_')}`)).body.count).toBe(0);
+    const all = await get('/api/blog');
+    expect((await get('/api/blog?q=')).body.count).toBe(all.body.count);
+    expect(ids((await get('/api/blog?q=kite')).body)).toContain(other.id);
+    // Paging applies to the matches.
+    const paged = await get('/api/blog?q=zebra&page=2&pageSize=1');
+    expect(paged.body).toEqual({ count: 1, results: [] });
+  });
+
+  it('searches a team member by name', async () => {
+    const [member] = (await get('/api/team-member')).body.results;
+    const found = await get(`/api/team-member?q=${encodeURIComponent(member.name.slice(1, 5).toUpperCase())}`);
+    expect(ids(found.body)).toContain(member.id);
+  });
+
+  it('refuses a search that is too long or not one text with 400 {message, errors.q}', async () => {
+    for (const query of [`q=${'a'.repeat(201)}`, 'q=a&q=b', 'q[$ne]=x']) {
+      const response = await get(`/api/blog?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(Object.keys(response.body.errors), query).toEqual(['q']);
+      expect(response.body.message, query).toMatch(/^q \(the search\) must be/);
+    }
+    expect((await get(`/api/blog?q=${'a'.repeat(200)}`)).status).toBe(200);
+  });
+});
+
 describe('writing a Nepali version', () => {
   it('creates it with PUT ?locale=ne, updates it, and leaves the English version and files alone', async () => {
     const photo = { bytes: await pngBytes(), name: 'ram.png', type: 'image/png' };

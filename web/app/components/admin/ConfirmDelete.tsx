@@ -20,12 +20,23 @@ export function useConfirmParam(param: string) {
   // Any navigation (the action's redirect included) closes a dialog opened in place.
   useEffect(() => setPending(null), [location.key]);
 
+  // The page without the confirmation, its other parameters (a list's page and search) kept.
+  const cancelHref = `${location.pathname}${searchWith(searchParams, param, null)}`;
   const close = useCallback(() => {
     if (pending !== null) setPending(null);
-    else if (fromUrl !== null) navigate(location.pathname, { replace: true, preventScrollReset: true });
-  }, [pending, fromUrl, navigate, location.pathname]);
+    else if (fromUrl !== null) navigate(cancelHref, { replace: true, preventScrollReset: true });
+  }, [pending, fromUrl, navigate, cancelHref]);
 
-  return { value: pending ?? fromUrl, open: setPending, close, cancelHref: location.pathname };
+  return { value: pending ?? fromUrl, open: setPending, close, cancelHref };
+}
+
+/** `params` as a query string with `name` set to `value` (or left out for null). */
+function searchWith(params: URLSearchParams, name: string, value: string | null): string {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  const query = next.toString();
+  return query ? `?${query}` : "";
 }
 
 /** Which item is waiting for a delete confirmation (`?delete={id}` without JavaScript). */
@@ -48,9 +59,10 @@ export function DeleteButton({
   onOpen: (id: number) => void;
   compact?: boolean;
 }) {
+  const [searchParams] = useSearchParams();
   return (
     <Link
-      to={`?delete=${id}`}
+      to={searchWith(searchParams, "delete", String(id))}
       preventScrollReset
       replace
       onClick={(event) => {

@@ -9,6 +9,7 @@ import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
+import { useListReturn } from "./use-list-return";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
@@ -47,6 +48,7 @@ export function ContentForm({
   busyLabel: string;
 }) {
   const config = KINDS[kind];
+  const listReturn = useListReturn(kind);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
@@ -83,7 +85,7 @@ export function ContentForm({
     setPhase("uploading");
     const xhr = new XMLHttpRequest();
     xhrRef.current = xhr;
-    xhr.open("POST", savePath(kind, id));
+    xhr.open("POST", listReturn.link(savePath(kind, id)));
     xhr.responseType = "json";
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
@@ -192,7 +194,7 @@ export function ContentForm({
       {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
 
       <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
-        <Link to={config.paths.list} className="btn btn-ghost">
+        <Link to={listReturn.back} className="btn btn-ghost">
           {at("common.cancel")}
         </Link>
         <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">

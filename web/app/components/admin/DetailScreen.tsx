@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDe
 import { ErrorAlert } from "./Feedback";
 import { IconPencil } from "./icons";
 import { BackLink } from "./Page";
+import { useListReturn } from "./use-list-return";
 
 /**
  * Frame of a detail page: the back link, then either the item (with Edit and Delete)
@@ -26,14 +27,16 @@ export function DetailScreen({
   found: boolean;
   notFound: boolean;
   error: string | null;
-  back: { to: string; label: string; history?: boolean };
+  /** The back link's text; `history`: go back in the browser's history when there is one. */
+  back: { label: string; history?: boolean };
   children: React.ReactNode;
 }) {
   const config = KINDS[kind];
   const confirm = useDeleteConfirm();
+  const listReturn = useListReturn(kind);
   return (
     <>
-      <BackLink to={back.to} label={back.label} history={back.history} />
+      <BackLink to={listReturn.back} label={back.label} history={back.history} />
       {!found || id === null ? (
         <div className="mt-4">
           <ErrorAlert>{notFound ? at(config.messages.notFound) : (error ?? at(config.messages.fetchOne))}</ErrorAlert>
@@ -42,7 +45,7 @@ export function DetailScreen({
         <>
           <div className="mt-4">{children}</div>
           <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
-            <Link to={config.paths.edit(id)} className="btn btn-primary">
+            <Link to={listReturn.link(config.paths.edit(id))} className="btn btn-primary">
               <IconPencil size={18} />
               {at("common.edit")}
               <span className="sr-only"> {name}</span>
@@ -52,7 +55,7 @@ export function DetailScreen({
           <ConfirmDeleteDialog
             id={confirm.id}
             message={at(config.messages.confirmDelete)}
-            action={config.paths.list}
+            action={listReturn.back}
             cancelHref={confirm.cancelHref}
             onCancel={confirm.close}
           />

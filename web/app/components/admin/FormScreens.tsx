@@ -15,6 +15,7 @@ import { ContentForm } from "./ContentForm";
 import { ErrorAlert } from "./Feedback";
 import { LanguageTabs, NepaliForm } from "./NepaliForm";
 import { BackLink, PageHeader } from "./Page";
+import { useListReturn } from "./use-list-return";
 
 export function formTitle(kind: KindKey, mode: "create" | "edit"): string {
   const { labels } = KINDS[kind];
@@ -39,9 +40,10 @@ export function NewScreen({
     ...Object.fromEntries(config.textFields.map((field) => [field, ""])),
     ...config.newDefaults?.({ today, userEmail: layout?.user?.email ?? "" }),
   };
+  const listReturn = useListReturn(kind);
   return (
     <>
-      <BackLink to={config.paths.list} label={at("common.back")} />
+      <BackLink to={listReturn.back} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "create")} />
       <ContentForm
         kind={kind}
@@ -78,9 +80,10 @@ export function EditScreen<K extends KindKey>({
   const item = data.item;
   const location = useLocation();
   const lang = data.lang ?? "en";
+  const listReturn = useListReturn(kind);
   return (
     <>
-      <BackLink to={config.paths.list} label={at("common.back")} />
+      <BackLink to={listReturn.back} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "edit")} />
       {!item ? (
         <ErrorAlert>

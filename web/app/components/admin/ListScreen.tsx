@@ -1,73 +1,146 @@
+import { useId } from "react";
+import { Form, Link } from "react-router";
+import { Pager, type PagerTexts } from "~/components/ui/Pager";
 import { kindOf, type CellSpec, type ItemByKind, type KindKey } from "~/lib/admin/kinds";
+import { ADMIN_PAGE_SIZE, listHref, MAX_SEARCH_LENGTH, type ListPlace } from "~/lib/admin/list-place";
 import { at } from "~/lib/admin/messages";
+import { pageCountOf } from "~/lib/pagination";
 import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
 import { EmptyState, ErrorAlert } from "./Feedback";
-import { IconVideo } from "./icons";
+import { IconSearch, IconVideo } from "./icons";
 import { AddLink, EmailText, joinedAtParts, PageHeader } from "./Page";
+import { INPUT, LABEL } from "./styles";
+import { useListReturn } from "./use-list-return";
 
 /**
- * One admin list page, all of it from the kind's definition: header with its Add button,
- * error / empty / table (its columns), delete dialog.
+ * One admin list page, all of it from the kind's definition: header with its Add button, the
+ * search (a GET form: works without JavaScript), the count, error / empty / table (its columns),
+ * the page links, delete dialog. Page and search live in the URL; every link out carries them
+ * as `?back=` so staff come back to the same place.
  */
 export function ListScreen<K extends KindKey>({
   kind,
   items,
+  count,
+  place,
   error,
   deleteError,
 }: {
   kind: K;
   items: ItemByKind[K][] | null;
+  /** How many items match the search in all (null when the list could not be read). */
+  count: number | null;
+  place: ListPlace;
   /** The loading error as the CMS (or the kind's fallback) worded it. */
   error: string | null;
   deleteError?: string | null;
 }) {
   const config = kindOf(kind);
   const confirm = useDeleteConfirm();
+  const listReturn = useListReturn(kind);
   const title = at(config.labels.title);
   const addLabel = at(config.labels.add);
+  const from = (place.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
     <>
       <PageHeader title={title}>
-        <AddLink to={config.paths.new} label={addLabel} />
+        <AddLink to={listReturn.link(config.paths.new)} label={addLabel} />
       </PageHeader>
       {deleteError ? <ErrorAlert className="mb-6">{deleteError}</ErrorAlert> : null}
+      <SearchForm action={config.paths.list} q={place.q} />
       {error !== null || items === null ? (
         // Spec section 8: 'Error loading images: {error}' and the like, or the message alone.
         <ErrorAlert>{config.labels.loadError ? at(config.labels.loadError, { error: error ?? "" }) : error}</ErrorAlert>
+      ) : items.length === 0 && place.q ? (
+        <p className="rounded-2xl border border-sand-200 bg-white p-6 text-ink shadow-card" role="status">
+          {at("list.noMatches", { q: place.q })}
+        </p>
       ) : items.length === 0 ? (
         <EmptyState text={at(config.labels.empty)}>
           <AddLink to={config.paths.new} label={addLabel} />
         </EmptyState>
       ) : (
-        <DataTable<ItemByKind[K]>
-          caption={title}
-          columns={config.columns.map((column) => ({
-            header: column.header,
-            cell: (item) => <Cell spec={column.cell} item={item} />,
-            // Pictures keep their own small width; text columns share the rest.
-            className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px" : undefined,
-          }))}
-          items={items}
-          actions={(item) => (
-            <RowActions
-              id={item.id}
-              name={config.nameOf(item)}
-              viewTo={config.paths.view(item.id)}
-              editTo={config.paths.edit(item.id)}
-              onDelete={confirm.open}
-            />
-          )}
-        />
+        <>
+          <p className="mb-3 text-sm text-muted" role="status">
+            {place.q ? `${at("list.found", { count: count ?? items.length, q: place.q })} · ` : null}
+            {at("list.range", { from, to: from + items.length - 1, count: count ?? items.length })}
+          </p>
+          <DataTable<ItemByKind[K]>
+            caption={title}
+            columns={config.columns.map((column) => ({
+              header: column.header,
+              cell: (item) => <Cell spec={column.cell} item={item} />,
+              // Pictures keep their own small width; text columns share the rest.
+              className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px" : undefined,
+            }))}
+            items={items}
+            actions={(item) => (
+              <RowActions
+                id={item.id}
+                name={config.nameOf(item)}
+                viewTo={listReturn.link(config.paths.view(item.id))}
+                editTo={listReturn.link(config.paths.edit(item.id))}
+                onDelete={confirm.open}
+              />
+            )}
+          />
+          <Pager
+            current={place.page}
+            pageCount={pageCountOf(count ?? items.length, ADMIN_PAGE_SIZE)}
+            hrefOf={(page) => listHref(kind, { ...place, page })}
+            texts={ADMIN_PAGER_TEXTS}
+          />
+        </>
       )}
       <ConfirmDeleteDialog
         id={confirm.id}
         message={at(config.messages.confirmDelete)}
-        action={config.paths.list}
+        action={listReturn.back}
         cancelHref={confirm.cancelHref}
         onCancel={confirm.close}
       />
     </>
+  );
+}
+
+const ADMIN_PAGER_TEXTS: PagerTexts = {
+  label: at("list.pages"),
+  previous: at("list.previous"),
+  next: at("list.next"),
+  page: (page) => at("list.page", { page }),
+  number: String,
+};
+
+/** The list's search: a plain GET form (the search lands in the URL, page 1), and a way back to all. */
+function SearchForm({ action, q }: { action: string; q: string }) {
+  const inputId = useId();
+  return (
+    <Form method="get" action={action} role="search" className="mb-5 flex flex-wrap items-end gap-3">
+      <div className="min-w-0 flex-1 basis-64">
+        <label htmlFor={inputId} className={LABEL}>
+          {at("list.searchLabel")}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          maxLength={MAX_SEARCH_LENGTH}
+          className={INPUT}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary">
+        <IconSearch size={18} />
+        {at("list.search")}
+      </button>
+      {q ? (
+        <Link to={action} className="btn btn-ghost">
+          {at("list.clearSearch")}
+        </Link>
+      ) : null}
+    </Form>
   );
 }
 

@@ -17,6 +17,7 @@ import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { IconTrash } from "./icons";
+import { useListReturn } from "./use-list-return";
 import { TextFieldControl } from "./TextFieldControl";
 import { DEVANAGARI, HINT, LABEL } from "./styles";
 
@@ -26,9 +27,10 @@ import { DEVANAGARI, HINT, LABEL } from "./styles";
  * marked with aria-current.
  */
 export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; lang: AdminLang }) {
+  const listReturn = useListReturn(kind);
   const tabs = [
-    { lang: "en" as const, to: KINDS[kind].paths.edit(id), label: at("lang.en") },
-    { lang: "ne" as const, to: nepaliEditPath(kind, id), label: at("lang.ne") },
+    { lang: "en" as const, to: listReturn.link(KINDS[kind].paths.edit(id)), label: at("lang.en") },
+    { lang: "ne" as const, to: listReturn.link(nepaliEditPath(kind, id)), label: at("lang.ne") },
   ];
   return (
     <nav aria-label={at("lang.tabs")} className="mb-6">
@@ -78,7 +80,8 @@ export function NepaliForm<K extends KindKey>({
   actionData?: FormActionData;
 }) {
   const config = KINDS[kind];
-  const action = nepaliEditPath(kind, item.id);
+  const listReturn = useListReturn(kind);
+  const action = listReturn.link(nepaliEditPath(kind, item.id));
   const fields = localizedFields(kind);
   const english = item as unknown as Record<string, unknown>;
   const initial = actionData?.values ?? nepali.values;
@@ -212,7 +215,7 @@ export function NepaliForm<K extends KindKey>({
             </Link>
           ) : null}
           <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
-            <Link to={config.paths.list} className="btn btn-ghost">
+            <Link to={listReturn.back} className="btn btn-ghost">
               {at("common.cancel")}
             </Link>
             <button

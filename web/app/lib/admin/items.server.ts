@@ -1,6 +1,7 @@
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
 import { text } from "./kinds/fields-of-items";
+import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
 /** What the admin screens read and delete at the CMS, as items of the kinds (kinds/). */
@@ -14,22 +15,31 @@ export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] 
 
 // ── Reads and deletes ─────────────────────────────────────────────────────────────────
 
-export type ListResult<K extends KindKey> = { items: ItemByKind[K][]; error: null } | { items: null; error: string };
+export type ListResult<K extends KindKey> =
+  | { items: ItemByKind[K][]; count: number; error: null }
+  | { items: null; count: null; error: string };
 
-export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K): Promise<ListResult<K>> {
+/** One page of a kind's list (ADMIN_PAGE_SIZE items), matching the place's search, and the match count. */
+export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K, place: ListPlace): Promise<ListResult<K>> {
   const config = KINDS[kind];
+  const query = new URLSearchParams({ page: String(place.page), pageSize: String(ADMIN_PAGE_SIZE) });
+  if (place.q) query.set("q", place.q);
   try {
-    const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${config.api}`);
-    return { items: (body.results ?? []).map((raw) => toItem(kind, raw)), error: null };
+    const { body } = await staffCall<{ count?: number; results?: RawItem[] }>(request, staff, `/api/${config.api}?${query}`);
+    const items = (body.results ?? []).map((raw) => toItem(kind, raw));
+    return { items, count: typeof body.count === "number" ? body.count : items.length, error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { items: null, error: error.messageOr(config.messages.fetchList) };
+    if (error instanceof AdminCmsError) return { items: null, count: null, error: error.messageOr(config.messages.fetchList) };
     throw error;
   }
 }
 
-export async function countItems(request: Request, staff: Staff, kind: KindKey): Promise<number | null> {
+/** How many items a kind has (matching `q`, when given); null when the CMS could not say. */
+export async function countItems(request: Request, staff: Staff, kind: KindKey, q = ""): Promise<number | null> {
+  const query = new URLSearchParams({ pageSize: "1" });
+  if (q) query.set("q", q);
   try {
-    const { body } = await staffCall<{ count?: number }>(request, staff, `/api/${KINDS[kind].api}?pageSize=1`);
+    const { body } = await staffCall<{ count?: number }>(request, staff, `/api/${KINDS[kind].api}?${query}`);
     return typeof body.count === "number" ? body.count : null;
   } catch (error) {
     if (error instanceof AdminCmsError) return null;

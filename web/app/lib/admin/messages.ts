@@ -94,6 +94,17 @@ export const adminEn = {
   "common.loading": "Loading...",
   "common.errorTitle": "Something went wrong",
   "common.errorText": "The page could not be shown. Please try again in a moment.",
+  // ── Lists: search and pages ───────────────────────────────────────────────────────
+  "list.search": "Search",
+  "list.searchLabel": "Search by title or name (English or Nepali)",
+  "list.clearSearch": "Show all",
+  "list.range": "{from}–{to} of {count}",
+  "list.found": "{count} found for “{q}”",
+  "list.noMatches": "Nothing found for “{q}”.",
+  "list.pages": "Pages",
+  "list.previous": "Previous",
+  "list.next": "Next",
+  "list.page": "Page {page}",
   "common.allowedTypes": "Allowed: {types}. At most {mb} MB.",
 
   // ── Teams (spec sections 2 and 8) ─────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { AdminCmsError, cmsFailure, staffCall, staffUpload } from "./cms-client.server";
 import type { FormActionData } from "./form-action";
 import { KINDS, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
+import { returnPathOf, withBack } from "./list-place";
 import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
 import { fieldErrorsOf, nepaliSchema } from "./schemas";
@@ -92,7 +93,7 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
       // 404: there was no Nepali version (any more): what was asked for holds.
       if (error.status !== 404) return failure(502, error.messageOr("nepali.removeFailed"), {}, values);
     }
-    return redirect(nepaliEditPath(kind, id), {
+    return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
       headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.removed")) },
     });
   }
@@ -112,7 +113,10 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
     const { status, message, errors } = cmsFailure(error, { failure: "nepali.saveFailed", notFound: config.messages.notFound });
     return failure(status, message, errors, values);
   }
-  return redirect(nepaliEditPath(kind, id), {
+  return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
     headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },
   });
 }
+
+/** The list place the edit screen was opened from (its `?back=`). */
+const backOf = (request: Request) => new URL(request.url).searchParams.get("back");

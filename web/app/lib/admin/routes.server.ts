@@ -2,8 +2,10 @@ import { data, redirect } from "react-router";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { todayInNepal } from "~/lib/i18n/bs-date";
 import type { FormActionData } from "./form-action";
-import { deleteItem, getItem, listItems } from "./items.server";
+import { requestedPage } from "~/lib/pagination";
+import { countItems, deleteItem, getItem, listItems } from "./items.server";
 import { KINDS, langOf, parseId, type KindKey } from "./kinds";
+import { clampedPlace, listHref, listPlaceOf } from "./list-place";
 import { at } from "./messages";
 import { getNepali, nepaliAction } from "./nepali.server";
 import { requireSameOrigin } from "./origin.server";
@@ -16,11 +18,21 @@ import { saveItem, uploadLimits } from "./upload.server";
  */
 
 
-/** A list page: the items, or the error text shown in red in place of the list. */
+/**
+ * A list page: one page of items at the URL's place (page and search) and their count, or the
+ * error text shown in red in place of the list. A page past the end (the list shrank, or the
+ * URL was typed) goes to the last page; a page that cannot exist to the first.
+ */
 export async function listLoader<K extends KindKey>(request: Request, kind: K) {
   const staff = await requireStaff(request);
-  const result = await listItems(request, staff, kind);
-  return data(result, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
+  const params = new URL(request.url).searchParams;
+  const place = listPlaceOf(params);
+  if (params.has("page") && requestedPage(params) === null) throw redirect(listHref(kind, place), { headers: NO_STORE_HEADERS });
+  const result = await listItems(request, staff, kind, place);
+  if (result.count !== null && result.items.length === 0 && place.page > 1) {
+    throw redirect(listHref(kind, clampedPlace(place, result.count)), { headers: NO_STORE_HEADERS });
+  }
+  return data({ ...result, place }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
 /** A detail or edit page: the item, or not-found / error (rendered by the page). */
@@ -54,7 +66,10 @@ export async function deleteAction(request: Request, kind: KindKey) {
   }
   const error = await deleteItem(request, staff, kind, id);
   if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE_HEADERS });
-  return redirect(config.paths.list, {
+  // Back to the same page and search; when that page held only the deleted item, the one before.
+  const place = listPlaceOf(new URL(request.url).searchParams);
+  const count = place.page > 1 ? await countItems(request, staff, kind, place.q) : null;
+  return redirect(listHref(kind, count === null ? place : clampedPlace(place, count)), {
     headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
   });
 }

@@ -9,6 +9,7 @@ import busboy from "busboy";
 import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsFailure, staffUpload } from "./cms-client.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
+import { returnPathOf } from "./list-place";
 import { at } from "./messages";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
@@ -267,7 +268,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     }
 
     const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));
-    return { ok: true, redirectTo: config.paths.afterSave, setCookie };
+    // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
+    const back = new URL(request.url).searchParams.get("back");
+    return { ok: true, redirectTo: back ? returnPathOf(kind, back) : config.paths.afterSave, setCookie };
   } finally {
     await upload.cleanup();
   }

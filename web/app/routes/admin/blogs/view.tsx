@@ -40,7 +40,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       found={Boolean(post)}
       notFound={loaderData.notFound}
       error={loaderData.error}
-      back={{ to: "/bloglist", label: at("blogs.back") }}
+      back={{ label: at("blogs.back") }}
     >
       {post ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">

@@ -20,7 +20,7 @@ export default function ImagePage({ loaderData }: Route.ComponentProps) {
       found={Boolean(image)}
       notFound={loaderData.notFound}
       error={loaderData.error}
-      back={{ to: "/gallery/images", label: at("common.back"), history: true }}
+      back={{ label: at("common.back"), history: true }}
     >
       {image ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">

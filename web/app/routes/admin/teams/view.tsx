@@ -20,7 +20,7 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
       found={Boolean(member)}
       notFound={loaderData.notFound}
       error={loaderData.error}
-      back={{ to: "/teams", label: at("teams.back") }}
+      back={{ label: at("teams.back") }}
     >
       {member ? (
         <article className="rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">

@@ -20,7 +20,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       found={Boolean(video)}
       notFound={loaderData.notFound}
       error={loaderData.error}
-      back={{ to: "/gallery/videos", label: at("common.back"), history: true }}
+      back={{ label: at("common.back"), history: true }}
     >
       {video ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
