@@ -37,6 +37,7 @@ export default [
 
   // ── Resource routes (no HTML layout) ────────────────────────────────────────────
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/:file", "routes/resources/sitemap-file.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("blogs/rss.xml", "routes/resources/blogs-rss.ts"),
 

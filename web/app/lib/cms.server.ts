@@ -94,6 +94,40 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   }
 }
 
+/**
+ * A public REST read of the CMS (`/api/...`), for the few answers GraphQL gives poorly (all the
+ * sitemap's post ids at once): the same cache, timeout and failure handling as cmsView.
+ */
+export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions = {}): Promise<TData> {
+  const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
+  const load = async () => {
+    const timeout = AbortSignal.timeout(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs);
+    try {
+      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json" }, signal: timeout });
+      if (!response.ok) throw new CmsError("bad-response", `CMS answered HTTP ${response.status} for ${path}`);
+      const body = (await response.json()) as TData;
+      cmsHealth.answered();
+      return body;
+    } catch (error) {
+      const cmsError = toCmsError(error, timeout);
+      if (cmsError instanceof CmsError) cmsHealth.failed(cmsError);
+      throw cmsError;
+    }
+  };
+  const deadline = AbortSignal.timeout(waitMs);
+  try {
+    const { value } = await cmsReadCache.read(`rest\u0000${path}`, load, {
+      signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+    });
+    return value as TData;
+  } catch (error) {
+    if (!deadline.aborted || options.signal?.aborted) throw error;
+    const timeout = new CmsError("timeout", "The CMS did not answer in time");
+    cmsHealth.failed(timeout);
+    throw timeout;
+  }
+}
+
 /** How long a read may go on after its visitors stopped waiting, to fill the cache. */
 const FILL_TIMEOUT_MS = 30_000;
 

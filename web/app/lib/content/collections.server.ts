@@ -9,6 +9,37 @@ import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, Member
 // Strapi's GraphQL caps a page at 100 rows; the home's lists are far smaller.
 const LIMIT = 100;
 
+/**
+ * Items per page of the public lists, a whole number of rows of each grid (3 columns of posts
+ * and videos, 2 / 3 / 4 of images), small enough for a light page and the CMS's request limits.
+ */
+export const PAGE_SIZES = { blogs: 12, images: 24, videos: 12 } as const;
+
+/** One page of a list in English order (the Nepali rows are the Nepali versions of these). */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  /** Pages of the whole list, at least 1 (an empty list has its first page). */
+  pageCount: number;
+  total: number;
+}
+
+/** Newest first; the id breaks ties of entries saved in the same millisecond, so pages never overlap. */
+const NEWEST_FIRST = `["createdAt:desc", "id:desc"]`;
+
+interface Connection<Row> {
+  nodes: Row[];
+  pageInfo: { total: number; pageCount: number };
+}
+
+function pageOf<Row, T>(connection: Connection<Row>, toItem: (row: Row) => T | null): Omit<ListPage<T>, "page"> {
+  return {
+    items: connection.nodes.flatMap((row) => toItem(row) ?? []),
+    pageCount: Math.max(1, connection.pageInfo.pageCount),
+    total: connection.pageInfo.total,
+  };
+}
+
 /* Committee ------------------------------------------------------------------------- */
 
 const TEAM_QUERY = /* GraphQL */ `
@@ -48,17 +79,20 @@ function toMember(m: Localized<TeamRow>): MemberView {
 const BLOG_CARD_FIELDS = `numericId title author content createdAt media { ${FILE_FIELDS} }`;
 
 const BLOGS_QUERY = /* GraphQL */ `
-  query BlogsPage($limit: Int!, $ne: Boolean!) {
-    blogs(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
-      ${BLOG_CARD_FIELDS}
-      ${NEPALI_OF_ENTRY} { title content }
+  query BlogsPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
+    blogs_connection(locale: "en", sort: ${NEWEST_FIRST}, pagination: { page: $page, pageSize: $pageSize }) {
+      nodes {
+        ${BLOG_CARD_FIELDS}
+        ${NEPALI_OF_ENTRY} { title content }
+      }
+      pageInfo { total pageCount }
     }
   }
 `;
 
 const BLOG_FEED_QUERY = /* GraphQL */ `
   query BlogFeed($limit: Int!) {
-    blogs(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} updatedAt }
+    blogs(locale: "en", sort: ${NEWEST_FIRST}, pagination: { limit: $limit }) { ${BLOG_CARD_FIELDS} updatedAt }
   }
 `;
 
@@ -95,15 +129,17 @@ function toCard(row: Localized<BlogRow>): BlogCardView {
   };
 }
 
-export async function getBlogCards(locale: Locale, options?: CmsQueryOptions): Promise<BlogCardView[]> {
-  return cmsView(BLOGS_QUERY, { limit: LIMIT, ...languageVariables(locale) }, CARDS_VIEW[locale], options);
+/** One page of /blogs: its post cards (in the language, English where a post has no Nepali version). */
+export async function getBlogCards(page: number, locale: Locale, options?: CmsQueryOptions): Promise<ListPage<BlogCardView>> {
+  const variables = { page, pageSize: PAGE_SIZES.blogs, ...languageVariables(locale) };
+  return { ...(await cmsView(BLOGS_QUERY, variables, CARDS_VIEW[locale], options)), page };
 }
 
-const CARDS_VIEW = perLocale(({ blogs }: { blogs: WithNepali<BlogRow>[] }, locale) =>
-  blogs.map((row) => toCard(inLocale(row, locale)!)),
+const CARDS_VIEW = perLocale((result: { blogs_connection: Connection<WithNepali<BlogRow>> }, locale) =>
+  pageOf(result.blogs_connection, (row) => toCard(inLocale(row, locale)!)),
 );
 
-/** Feeds and the sitemap need the posts with their plain-text summaries. */
+/** The RSS feed: the newest posts with their plain-text summaries. */
 export async function getBlogFeed(options?: CmsQueryOptions): Promise<(BlogCardView & { updatedAt: string })[]> {
   return cmsView(BLOG_FEED_QUERY, { limit: LIMIT }, toFeed, options);
 }
@@ -134,22 +170,33 @@ function blogView(row: Localized<BlogRow>): BlogView {
 
 /* Gallery ---------------------------------------------------------------------------- */
 
-const GALLERY_QUERY = /* GraphQL */ `
-  query GalleryPage($limit: Int!, $ne: Boolean!) {
-    imageGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
-      numericId
-      title
-      description
-      image { ${FILE_FIELDS} }
-      ${NEPALI_OF_ENTRY} { title description }
+const IMAGES_QUERY = /* GraphQL */ `
+  query GalleryImagesPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
+    imageGalleries_connection(locale: "en", sort: ${NEWEST_FIRST}, pagination: { page: $page, pageSize: $pageSize }) {
+      nodes {
+        numericId
+        title
+        description
+        image { ${FILE_FIELDS} }
+        ${NEPALI_OF_ENTRY} { title description }
+      }
+      pageInfo { total pageCount }
     }
-    videoGalleries(locale: "en", sort: "createdAt:desc", pagination: { limit: $limit }) {
-      numericId
-      title
-      description
-      video { url mime }
-      poster { url }
-      ${NEPALI_OF_ENTRY} { title description }
+  }
+`;
+
+const VIDEOS_QUERY = /* GraphQL */ `
+  query GalleryVideosPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
+    videoGalleries_connection(locale: "en", sort: ${NEWEST_FIRST}, pagination: { page: $page, pageSize: $pageSize }) {
+      nodes {
+        numericId
+        title
+        description
+        video { url mime }
+        poster { url }
+        ${NEPALI_OF_ENTRY} { title description }
+      }
+      pageInfo { total pageCount }
     }
   }
 `;
@@ -163,17 +210,25 @@ type VideoRow = {
   poster: { url: string } | null;
 };
 
-interface GalleryResult {
-  imageGalleries: WithNepali<ImageRow>[];
-  videoGalleries: WithNepali<VideoRow>[];
+/** One page of the gallery's images (those whose file is there). */
+export async function getGalleryImages(page: number, locale: Locale, options?: CmsQueryOptions): Promise<ListPage<GalleryImageView>> {
+  const variables = { page, pageSize: PAGE_SIZES.images, ...languageVariables(locale) };
+  return { ...(await cmsView(IMAGES_QUERY, variables, IMAGES_VIEW[locale], options)), page };
 }
 
-export async function getGallery(
-  locale: Locale,
-  options?: CmsQueryOptions,
-): Promise<{ images: GalleryImageView[]; videos: GalleryVideoView[] }> {
-  return cmsView(GALLERY_QUERY, { limit: LIMIT, ...languageVariables(locale) }, GALLERY_VIEW[locale], options);
+const IMAGES_VIEW = perLocale((result: { imageGalleries_connection: Connection<WithNepali<ImageRow>> }, locale) =>
+  pageOf(result.imageGalleries_connection, (entry) => toGalleryImage(inLocale(entry, locale)!)),
+);
+
+/** One page of the gallery's videos (those whose file is there). */
+export async function getGalleryVideos(page: number, locale: Locale, options?: CmsQueryOptions): Promise<ListPage<GalleryVideoView>> {
+  const variables = { page, pageSize: PAGE_SIZES.videos, ...languageVariables(locale) };
+  return { ...(await cmsView(VIDEOS_QUERY, variables, VIDEOS_VIEW[locale], options)), page };
 }
+
+const VIDEOS_VIEW = perLocale((result: { videoGalleries_connection: Connection<WithNepali<VideoRow>> }, locale) =>
+  pageOf(result.videoGalleries_connection, (entry) => toGalleryVideo(inLocale(entry, locale)!)),
+);
 
 /**
  * The poster frame as one WebP 500 px wide: a poster takes a single URL, and a video card is
@@ -186,35 +241,27 @@ function videoPoster(file: { url: string } | null): string | null {
   return isResizable(src) ? imageUrl(src, POSTER_WIDTH, "webp") : src;
 }
 
-const GALLERY_VIEW = perLocale(toGallery);
+function toGalleryImage(row: Localized<ImageRow>): GalleryImageView | null {
+  const image = toImage(row.image, row.image?.alternativeText || row.title);
+  if (!image) return null;
+  return {
+    id: row.numericId,
+    title: row.title,
+    description: addAdYears(row.description),
+    image,
+    ...(row.fallback ? { fallback: true } : {}),
+  };
+}
 
-function toGallery(result: GalleryResult, locale: Locale): { images: GalleryImageView[]; videos: GalleryVideoView[] } {
-  const images: GalleryImageView[] = [];
-  for (const row of result.imageGalleries.map((entry) => inLocale(entry, locale)!)) {
-    const image = toImage(row.image, row.image?.alternativeText || row.title);
-    if (image) {
-      images.push({
-        id: row.numericId,
-        title: row.title,
-        description: addAdYears(row.description),
-        image,
-        ...(row.fallback ? { fallback: true } : {}),
-      });
-    }
-  }
-  const videos: GalleryVideoView[] = [];
-  for (const row of result.videoGalleries.map((entry) => inLocale(entry, locale)!)) {
-    if (row.video?.url) {
-      videos.push({
-        ...(row.fallback ? { fallback: true } : {}),
-        id: row.numericId,
-        title: row.title,
-        description: addAdYears(row.description),
-        src: mediaUrl(row.video.url),
-        mime: row.video.mime ?? "video/mp4",
-        poster: videoPoster(row.poster),
-      });
-    }
-  }
-  return { images, videos };
+function toGalleryVideo(row: Localized<VideoRow>): GalleryVideoView | null {
+  if (!row.video?.url) return null;
+  return {
+    ...(row.fallback ? { fallback: true } : {}),
+    id: row.numericId,
+    title: row.title,
+    description: addAdYears(row.description),
+    src: mediaUrl(row.video.url),
+    mime: row.video.mime ?? "video/mp4",
+    poster: videoPoster(row.poster),
+  };
 }

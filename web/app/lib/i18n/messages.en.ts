@@ -60,6 +60,11 @@ export const en = {
   "donate.close": "Close",
   "donate.contactSection": "How to donate",
 
+  "pager.label": "Pages",
+  "pager.previous": "Previous",
+  "pager.next": "Next",
+  "pager.page": "Page {page}",
+  "pager.title": "{title} – page {page}",
   "common.close": "Close",
   "common.readMore": "Read more",
   "common.showLess": "Show less",

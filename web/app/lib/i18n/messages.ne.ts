@@ -68,6 +68,11 @@ export const ne = {
   "donate.close": "बन्द गर्नुहोस्",
   "donate.contactSection": "कसरी दान गर्ने",
 
+  "pager.label": "पृष्ठहरू",
+  "pager.previous": "अघिल्लो",
+  "pager.next": "अर्को",
+  "pager.page": "पृष्ठ {page}",
+  "pager.title": "{title} – पृष्ठ {page}",
   "common.close": "बन्द गर्नुहोस्",
   "common.readMore": "थप पढ्नुहोस्",
   "common.showLess": "कम देखाउनुहोस्",

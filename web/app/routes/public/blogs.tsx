@@ -1,9 +1,11 @@
 import type { Route } from "./+types/blogs";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { PageBanner } from "~/components/site/PageBanner";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
+import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
 import { Rss } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
+import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
 import { getBlogCards } from "~/lib/content/collections.server";
 import { localeFromPath, translator, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -15,19 +17,30 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ matches, location }: Route.MetaArgs) {
+/** A page of the list in English (`/blogs`, `/blogs?page=2`); the Nepali one is under /ne. */
+const pathOf = (page: number) => (page > 1 ? `/blogs?page=${page}` : "/blogs");
+
+export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {
   const locale = pageLocale(location);
   const t = translator(locale);
-  return seo({ site: siteFromMatches(matches), locale, title: t("blogs.title"), description: t("blogs.intro"), path: "/blogs" });
+  const site = siteFromMatches(matches);
+  if (!loaderData) {
+    const title = isNotFound(error) ? t("notFound.metaTitle") : t("blogs.title");
+    return seo({ site, locale, title, path: "/blogs", noindex: true });
+  }
+  const { page } = loaderData.blogs;
+  return seo({ site, locale, title: titleWithPage(t, t("blogs.title"), page), description: t("blogs.intro"), path: pathOf(page) });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => ({ blogs: await getBlogCards(locale, { signal: request.signal }) }));
+  const page = requestedPageOr404(request);
+  const blogs = await loadFromCms(() => getBlogCards(page, locale, { signal: request.signal }));
+  return { blogs: existingPage(blogs) };
 }
 
 export default function BlogsPage({ loaderData }: Route.ComponentProps) {
-  const { blogs } = loaderData;
+  const { items: blogs, page, pageCount } = loaderData.blogs;
   const t = useT();
   return (
     <>
@@ -49,6 +62,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <PublicPager page={page} pageCount={pageCount} pathOf={pathOf} />
       </div>
     </>
   );
@@ -56,6 +70,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  if (isNotFound(error)) return <NotFoundContent t={t} />;
   return (
     <>
       <PageBanner title={t("blogs.title")} />

@@ -3,10 +3,12 @@ import type { Route } from "./+types/gallery";
 import { ImageModal } from "~/components/gallery/image-dialog/ImageModal";
 import { VideoCard } from "~/components/gallery/VideoCard";
 import { PageBanner } from "~/components/site/PageBanner";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
+import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
-import { getGallery } from "~/lib/content/collections.server";
+import { getGalleryImages, getGalleryVideos } from "~/lib/content/collections.server";
+import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { localeFromPath, translator, useLocalizePath, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -23,38 +25,60 @@ function readTab(search: string | URLSearchParams): Tab {
   return params.get("tab") === "videos" ? "videos" : "images";
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
+/**
+ * A page of a tab in English: `/gallery`, `/gallery?page=2` (images), `/gallery?tab=videos&page=2`;
+ * `extra` adds parameters after the page (an open image).
+ */
+function pathOf(tab: Tab, page: number, extra = ""): string {
+  const params = new URLSearchParams();
+  if (tab === "videos") params.set("tab", "videos");
+  if (page > 1) params.set("page", String(page));
+  const query = [params.toString(), extra].filter(Boolean).join("&");
+  return query ? `/gallery?${query}` : "/gallery";
+}
+
+export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {
   const locale = pageLocale(location);
   const t = translator(locale);
+  const site = siteFromMatches(matches);
   const tab = readTab(location.search);
-  return seo({
-    site: siteFromMatches(matches),
-    locale,
-    title: `${t("gallery.title")}: ${tab === "videos" ? t("gallery.videos") : t("gallery.images")}`,
-    description: t("gallery.intro"),
-    path: tab === "videos" ? "/gallery?tab=videos" : "/gallery",
-  });
+  const title = `${t("gallery.title")}: ${tab === "videos" ? t("gallery.videos") : t("gallery.images")}`;
+  if (!loaderData) {
+    return seo({ site, locale, title: isNotFound(error) ? t("notFound.metaTitle") : title, path: pathOf(tab, 1), noindex: true });
+  }
+  const { page } = loaderData.list;
+  return seo({ site, locale, title: titleWithPage(t, title, page), description: t("gallery.intro"), path: pathOf(tab, page) });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Both tabs in one query: switching tabs or opening an image needs no new request.
-  const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => getGallery(locale, { signal: request.signal }));
+  // One page of the open tab: an image's dialog is rendered from the same answer.
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const page = requestedPageOr404(request);
+  const options = { signal: request.signal };
+  if (readTab(url.searchParams) === "videos") {
+    const list = await loadFromCms(() => getGalleryVideos(page, locale, options));
+    return { tab: "videos" as const, list: existingPage(list) };
+  }
+  const list = await loadFromCms(() => getGalleryImages(page, locale, options));
+  return { tab: "images" as const, list: existingPage(list) };
 }
 
 /** Images above the fold on a phone (two rows of two): loaded at once, the rest lazily. */
 const EAGER_IMAGES = 4;
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
-  const { images, videos } = loaderData;
+  const { tab, list } = loaderData;
+  const images = loaderData.tab === "images" ? loaderData.list.items : [];
+  const videos = loaderData.tab === "videos" ? loaderData.list.items : [];
   const t = useT();
   const location = useLocation();
   const href = useLocalizePath();
   const params = new URLSearchParams(location.search);
-  const tab = readTab(params);
   const openId = Number(params.get("image"));
   const open = tab === "images" && openId ? images.find((img) => img.id === openId) : undefined;
-  const gridHref = href(`/gallery${tab === "videos" ? "?tab=videos" : "?tab=images"}`);
+  // Closing an image's dialog returns to the page it was opened from.
+  const gridHref = href(pathOf(tab, list.page));
 
   return (
     <>
@@ -89,7 +113,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                     {/* A real link: without JavaScript it opens the same dialog, rendered by the
                         server; with it, components/gallery/image-dialog/enhance.ts opens the dialog from the template. */}
                     <Link
-                      to={`?tab=images&image=${img.id}`}
+                      to={href(pathOf("images", list.page, `image=${img.id}`))}
                       data-gallery-open={img.id}
                       aria-label={t("gallery.openImage", { title: img.title })}
                       className="group block overflow-hidden rounded-xl bg-sand ring-1 ring-sand-200"
@@ -118,6 +142,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          <PublicPager page={list.page} pageCount={list.pageCount} pathOf={(page) => pathOf(tab, page)} />
         </div>
       </div>
       {open ? <ImageModal image={open} closeHref={gridHref} /> : null}
@@ -137,6 +162,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const location = useLocation();
+  if (isNotFound(error)) return <NotFoundContent t={t} />;
   const reason = errorText(error, t);
   return (
     <>
