@@ -38,7 +38,7 @@ beforeAll(async () => {
   const web = await startTestWeb({ ...cms, url: proxy.url });
   try {
     const blog = (await (await fetch(`${cms.url}/api/blog?pageSize=1`)).json()).results[0].id;
-    const pages = ['/', '/objectives', '/current-committee', '/organization', '/blogs', `/blogs/details/${blog}`, '/contact', '/gallery'];
+    const pages = ['/', '/objectives', '/current-committee', '/organization', '/blogs', `/blogs/details/${blog}`, '/contact', '/gallery', '/gallery?tab=videos'];
     for (const page of [...pages, ...pages.map((p) => `/ne${p === '/' ? '' : p}`), '/blogs/rss.xml', '/sitemap.xml']) {
       const response = await fetch(`${web.url}${page}`);
       expect(response.status, page).toBe(200);

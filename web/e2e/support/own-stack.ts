@@ -40,7 +40,8 @@ const stop = (child: ChildProcess | undefined) =>
     child.kill("SIGTERM");
   });
 
-export async function startOwnStack(name: string) {
+/** `webEnv`: settings of the web server beside the usual ones (e.g. a small SITEMAP_MAX_URLS). */
+export async function startOwnStack(name: string, { webEnv = {} }: { webEnv?: Record<string, string> } = {}) {
   const [cmsPort, webPort] = [await freePort(), await freePort()];
   const scratch = join(web, ".test-tmp", `own-stack-${name}-${process.pid}`);
   rmSync(scratch, { recursive: true, force: true });
@@ -78,6 +79,7 @@ export async function startOwnStack(name: string) {
       CMS_URL: cmsUrl,
       PUBLIC_SITE_URL: webUrl,
       IMAGE_CACHE_DIR: join(scratch, "img-cache"),
+      ...webEnv,
     },
   });
   await waitFor(`${webUrl}/healthz`, server, 60_000);
