@@ -17,7 +17,7 @@ test.describe("without JavaScript", () => {
   test("gallery images are links that open the image; tabs are links", async ({ page }) => {
     await page.goto("/gallery");
     await page.getByTestId("image-grid").getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/gallery\?tab=images&image=\d+$/);
+    await expect(page).toHaveURL(/\/gallery\?image=\d+$/);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByRole("link", { name: "Close" }).click();

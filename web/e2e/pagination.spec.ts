@@ -125,6 +125,26 @@ test.describe("years of content", () => {
     expect(headings).toEqual(newest.slice(12, 24).map((post) => post.nepali ?? post.title));
   });
 
+  test("the page links fit every width from 360 px, in both languages", async ({ browser }, testInfo) => {
+    for (const width of [360, 390, 1024, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      for (const path of ["/blogs?page=5", "/ne/blogs?page=5", "/gallery?page=3", "/ne/gallery?page=3"]) {
+        await page.goto(`${stack.webUrl}${path}`);
+        const pager = page.locator("nav[data-pager]");
+        await pager.scrollIntoViewIfNeeded();
+        // Nothing sticks out sideways, every link is a comfortable target.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+        for (const box of await pager.locator("a, [aria-current]").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))) {
+          expect(box.right, `${path} at ${width}`).toBeLessThanOrEqual(width);
+          expect(box.height).toBeGreaterThanOrEqual(44);
+        }
+        await pager.screenshot({ path: testInfo.outputPath(`pager-${width}-${path.replace(/[/?=]+/g, "_")}.png`) });
+      }
+      await context.close();
+    }
+  });
+
   test("a page that does not exist is the site's 404 page", async ({ page }) => {
     for (const path of ["/blogs?page=12", "/blogs?page=0", "/blogs?page=abc", "/blogs?page=02", "/ne/blogs?page=999", "/gallery?page=6", "/gallery?tab=videos&page=2", "/blogs?page=1&page=2"]) {
       const response = await page.goto(`${stack.webUrl}${path}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE, pageCountOf, pagerEntries, requestedPage, searchWithPage } from "./pagination";
+import { MAX_PAGE, pageCountOf, pagerEntries, requestedPage } from "./pagination";
 
 const page = (search: string) => requestedPage(new URLSearchParams(search));
 
@@ -57,15 +57,5 @@ describe("pagerEntries", () => {
         expect(entries.at(-1)).toBe(count);
       }
     }
-  });
-});
-
-describe("searchWithPage", () => {
-  it("sets the page, leaves page 1 out, keeps the other parameters", () => {
-    expect(searchWithPage("", 2)).toBe("?page=2");
-    expect(searchWithPage("?page=3", 1)).toBe("");
-    expect(searchWithPage("?tab=videos&page=3", 4)).toBe("?tab=videos&page=4");
-    expect(searchWithPage("?tab=images&image=4&page=2", 3, ["image"])).toBe("?tab=images&page=3");
-    expect(searchWithPage("?q=dashain+kites", 2)).toBe("?q=dashain+kites&page=2");
   });
 });

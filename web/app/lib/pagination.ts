@@ -50,16 +50,3 @@ export function pagerEntries(current: number, pageCount: number, around = 1): Pa
   }
   return entries;
 }
-
-/**
- * `search` with `page` set to `page` (left out for page 1, so the first page has one URL) and the
- * other parameters kept in their order; `drop` names parameters to leave out (e.g. an open dialog).
- */
-export function searchWithPage(search: string | URLSearchParams, page: number, drop: readonly string[] = []): string {
-  const params = new URLSearchParams(search);
-  for (const name of drop) params.delete(name);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}

@@ -28,9 +28,33 @@ interface SitemapPage {
   lastmod: string | null;
 }
 
+/**
+ * The sitemap's pages and the files made of them, for as long as the CMS read they come from is
+ * the cached one: a sitemap of 10,000 posts is megabytes of XML, made once per read, not per request.
+ */
+const madeFrom = new WeakMap<SitemapEntries, { pages: SitemapPage[]; files: Map<number, string> }>();
+
+/** The sitemap of the CMS's current content: its pages, and file `index` (1-based; null past the last). */
+export async function currentSitemap(options?: CmsQueryOptions) {
+  const entries = await cmsRestRead<SitemapEntries>("/api/sitemap-entries", options);
+  let made = madeFrom.get(entries);
+  if (!made) madeFrom.set(entries, (made = { pages: sitemapPages(entries), files: new Map() }));
+  const { pages, files } = made;
+  return {
+    fileCount: fileCountOf(pages),
+    file(index: number): string | null {
+      if (!files.has(index)) {
+        const body = sitemapFile(pages, index);
+        if (body === null) return null;
+        files.set(index, body);
+      }
+      return files.get(index)!;
+    },
+  };
+}
+
 /** One page per path in English order; each becomes one <url> per language. */
-export async function sitemapPages(options?: CmsQueryOptions): Promise<SitemapPage[]> {
-  const { posts, images, videos } = await cmsRestRead<SitemapEntries>("/api/sitemap-entries", options);
+function sitemapPages({ posts, images, videos }: SitemapEntries): SitemapPage[] {
   const listPages = (path: (page: number) => string, total: number, pageSize: number) =>
     Array.from({ length: pageCountOf(total, pageSize) - 1 }, (_, i) => ({ path: path(i + 2), lastmod: null }));
   return [
@@ -43,13 +67,13 @@ export async function sitemapPages(options?: CmsQueryOptions): Promise<SitemapPa
 }
 
 /** Pages per sitemap file: each page is one URL per language. */
-export const pagesPerFile = () => Math.max(1, Math.floor(env.SITEMAP_MAX_URLS / LOCALES.length));
+const pagesPerFile = () => Math.max(1, Math.floor(env.SITEMAP_MAX_URLS / LOCALES.length));
 
 /** How many sitemap files `pages` need (1: /sitemap.xml is the sitemap itself). */
-export const fileCountOf = (pages: SitemapPage[]) => Math.max(1, Math.ceil(pages.length / pagesPerFile()));
+const fileCountOf = (pages: SitemapPage[]) => Math.max(1, Math.ceil(pages.length / pagesPerFile()));
 
 /** File `index` (1-based) of the sitemap; null past the last one. */
-export function sitemapFile(pages: SitemapPage[], index: number): string | null {
+function sitemapFile(pages: SitemapPage[], index: number): string | null {
   if (index < 1 || index > fileCountOf(pages)) return null;
   const size = pagesPerFile();
   return urlset(pages.slice((index - 1) * size, index * size));

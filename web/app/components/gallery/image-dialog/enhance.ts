@@ -7,7 +7,7 @@ interface Open {
 }
 
 /**
- * Gallery images ([data-gallery-open], real links to ?tab=images&image={id}) open their dialog
+ * Gallery images ([data-gallery-open], real links to /gallery?page={n}&image={id}) open their dialog
  * from <template data-image-dialog-for={id}> with a history entry of their own, as the server
  * would render it: Back, Escape, the backdrop and Close all return to the grid, and focus goes
  * back to the image that was opened. A dialog the server rendered (a shared ?image= link)
