@@ -48,7 +48,8 @@ export function ListScreen<K extends KindKey>({
         <AddLink to={listReturn.link(config.paths.new)} label={addLabel} />
       </PageHeader>
       {deleteError ? <ErrorAlert className="mb-6">{deleteError}</ErrorAlert> : null}
-      <SearchForm action={config.paths.list} q={place.q} />
+      {/* Nothing to search in an empty list (or one that could not be read). */}
+      {count || place.q ? <SearchForm action={config.paths.list} q={place.q} /> : null}
       {error !== null || items === null ? (
         // Spec section 8: 'Error loading images: {error}' and the like, or the message alone.
         <ErrorAlert>{config.labels.loadError ? at(config.labels.loadError, { error: error ?? "" }) : error}</ErrorAlert>
