@@ -56,6 +56,14 @@ test.describe("years of content", () => {
       });
       images.push(image.id);
     }
+    // Each change empties the web's caches, but a page whose new copy takes longer than
+    // WEB_CACHE_CHANGE_WAIT_MS (a busy machine) is served from its previous copy meanwhile:
+    // wait until the lists' first pages show the newest entries.
+    const shows = async (path: string, needle: string) => (await (await fetch(`${stack.webUrl}${path}`)).text()).includes(needle);
+    for (const prefix of ["", "/ne"]) {
+      await expect.poll(() => shows(`${prefix}/blogs`, `/blogs/details/${posts.at(-1)!.id}"`), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => shows(`${prefix}/gallery`, `data-gallery-open="${images.at(-1)}"`), { timeout: 60_000 }).toBe(true);
+    }
   });
   test.afterAll(async () => stack?.stop());
 
