@@ -263,7 +263,11 @@ test.describe("English fallback", () => {
       await page.goto("/ne/blogs");
       const card = page.getByTestId("blog-list").locator("li", { has: page.locator(`a[href='${path}']`) });
       while ((await card.count()) === 0) await page.goto((await page.locator('nav[data-pager] a[rel="next"]').getAttribute("href"))!);
-      await expect(card.locator("[data-fallback-badge]")).toHaveText(ne["lang.fallbackBadge"]);
+      // That page may be served from its copy of before the change while its new one renders.
+      await expect(async () => {
+        await page.reload();
+        await expect(card.locator("[data-fallback-badge]")).toHaveText(ne["lang.fallbackBadge"], { timeout: 1000 });
+      }).toPass({ timeout: 30_000 });
       await expect(card.locator("h2")).toHaveAttribute("lang", "en");
       // The posts that have a Nepali version carry no badge.
       const translated = page.getByTestId("blog-list").locator("li").filter({ hasNot: page.locator("[data-fallback-badge]") });
