@@ -44,7 +44,8 @@ async function notifyOne(url: string, uid: string, body: string, secret: string)
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-cms-signature': signBody(body, secret) },
       body,
-      signal: AbortSignal.timeout(1000),
+      // Generous: the web answers in milliseconds, but a CMS busy importing may take a while to send.
+      signal: AbortSignal.timeout(5000),
     });
     if (!response.ok) strapi.log.warn(`[revalidate] web answered ${response.status} for ${uid}`);
   } catch (error) {

@@ -259,6 +259,8 @@ test.describe("English fallback", () => {
       // The UI around it stays Nepali.
       await expect(page.getByRole("link", { name: ne["blog.back"] })).toBeVisible();
       // In the list: the English card, marked, among the Nepali ones.
+      // The list is a page of its own, cached on its own: it shows the change once told.
+      await expect.poll(async () => (await (await request.get("/ne/blogs")).text()).includes("data-fallback-badge")).toBe(true);
       await page.goto("/ne/blogs");
       const card = page.getByTestId("blog-list").locator("li", { has: page.locator(`a[href='${path}']`) });
       await expect(card.locator("[data-fallback-badge]")).toHaveText(ne["lang.fallbackBadge"]);
