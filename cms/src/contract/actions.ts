@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
-import type { ContractDefinition, Entry, MediaFile } from './definitions';
+import { serializeEntry, type ContractDefinition, type Entry, type MediaFile } from './definitions';
 import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } from './files';
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
@@ -135,7 +135,7 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
 
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...def.serialize(entry, fileUrlFor), locale });
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...serializeEntry(def, entry, fileUrlFor), locale });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);

@@ -35,7 +35,8 @@ export interface ContractDefinition {
   sort: string[];
   /** Alt text stored with an uploaded file. */
   altText: (fields: Record<string, string>) => string;
-  serialize: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
+  /** What the contract answers beside the id and the text fields: file URLs and dates. */
+  extras: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
   /** Messages for failures the client cannot fix (spec section 8). */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
@@ -63,11 +64,7 @@ export const teamMember: ContractDefinition = {
   uid: 'api::team-member.team-member',
   sort: ['joinedAt:asc', 'id:asc'],
   altText: (fields) => `Photo of ${fields.name}`,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    name: entry.name,
-    role: entry.role,
-    bio: entry.bio ?? null,
+  extras: (entry, fileUrl) => ({
     photoUrl: fileUrl(entry.photo as MediaFile | null),
     joined_at: entry.joinedAt ?? null,
   }),
@@ -85,10 +82,7 @@ export const imageGallery: ContractDefinition = {
   uid: 'api::image-gallery.image-gallery',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    description: entry.description,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.image as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
@@ -106,10 +100,7 @@ export const videoGallery: ContractDefinition = {
   uid: 'api::video-gallery.video-gallery',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    description: entry.description,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.video as MediaFile | null),
     posterUrl: fileUrl(entry.poster as MediaFile | null),
     created_at: entry.createdAt ?? null,
@@ -128,11 +119,7 @@ export const blog: ContractDefinition = {
   uid: 'api::blog.blog',
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    content: entry.content,
-    author: entry.author,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.media as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
@@ -146,6 +133,13 @@ export const blog: ContractDefinition = {
 };
 
 export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog];
+
+/** An entry as the contract answers it: its id, every text field (null when empty), then the kind's extras. */
+export const serializeEntry = (def: ContractDefinition, entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => ({
+  id: entry.id,
+  ...Object.fromEntries(def.textFields.map((rule) => [rule.field, entry[rule.attribute] ?? null])),
+  ...def.extras(entry, fileUrl),
+});
 
 /** The kind a route (as declared, e.g. `/api/blog/:id`) belongs to, if it is one of the contract's. */
 export const definitionForRoute = (route: string) =>
