@@ -20,8 +20,8 @@ export const signBody = (body: string, secret: string) => `sha256=${createHmac('
 const inFlight = new Set<Promise<void>>();
 
 export async function notifyContentChange(uid: string, action: string, locale?: string) {
-  const urls = (process.env.WEB_REVALIDATE_URL ?? '').split(',').map((url) => url.trim()).filter(Boolean);
-  const secret = process.env.WEB_PROXY_SECRET;
+  const urls = strapi.config.get('web.revalidateUrls') as string[];
+  const secret = strapi.config.get('web.proxySecret') as string;
   if (urls.length === 0 || !secret) return;
   const body = JSON.stringify({ uid, action, ...(locale ? { locale } : {}), at: Date.now() });
   const call = Promise.all(urls.map((url) => notifyOne(url, uid, body, secret))).then(() => undefined);
