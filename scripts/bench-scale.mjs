@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:scale`: years of content (issue 12). A throwaway CMS (SQLite) is loaded with
+// `npm run bench:scale`: years of content. A throwaway CMS (SQLite) is loaded with
 // 10,000 blog posts (every other one with a Nepali version), 5,000 gallery images, 1,000 videos
 // and 500 team members, then the public pages, the admin lists, the search, the contract list and
 // the sitemap are timed with the web's caches on (warm) and off, one client at a time, and the

@@ -161,15 +161,23 @@ describe('each bound on its own', () => {
     expect(refused.body.errors[0].message).toMatch(/Directives limit of 10 exceeded/);
   });
 
-  it('cost: rows asked for through nested lists count, also when the page size is a variable', async () => {
-    const nested = 'query Nested($n: Int) { blogs(pagination: { limit: $n }) { title localizations(pagination: { limit: $n }) { title } } }';
-    expect((await ask(nested, { n: 10 })).status).toBe(200);
-    const refused = await ask(nested, { n: 100 });
+  it('cost: every row asked for counts, also when the page size is a variable', async () => {
+    const lists = (limit: string) =>
+      Array.from({ length: 14 }, (_, i) => `a${i}: blogs(pagination: { limit: ${limit} }) { title content author media { url width height formats mime } }`).join(' ');
+    const sized = `query Sized($n: Int) { ${lists('$n')} }`;
+    expect((await ask(sized, { n: 10 })).status).toBe(200);
+    const refused = await ask(sized, { n: 100 });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].message).toMatch(/^Query cost limit of \d+ exceeded, found \d+/);
     // A page size Strapi caps at 100 is priced at 100, whatever is asked.
-    const huge = await ask('{ blogs(pagination: { limit: 100000 }) { localizations { localizations { title } } } }');
+    const huge = await ask(`{ ${lists('100000')} }`);
     expect(huge.status).toBe(400);
+  });
+
+  it("cost: an entry's localizations are one row per other locale, whatever page size is asked", async () => {
+    const translated = await ask('{ blogs(pagination: { limit: 100 }) { title localizations(pagination: { limit: 100 }) { title content } } }');
+    expect(translated.status).toBe(200);
+    expect(translated.body.data.blogs.every((blog: { localizations: unknown[] }) => blog.localizations.length <= 1)).toBe(true);
   });
 });
 

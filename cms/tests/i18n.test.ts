@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { form, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
 
-// Issue 7: locales en (default) and ne. One seeded CMS; each test makes its own entries when it writes.
+// Locales en (default) and ne. One seeded CMS; each test makes its own entries when it writes.
 let cms: TestCms;
 let token: string;
 let receiver: Server;

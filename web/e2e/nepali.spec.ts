@@ -5,7 +5,7 @@ import { en } from "../app/lib/i18n/messages.en";
 import { ne } from "../app/lib/i18n/messages.ne";
 import { expect, hydrated, scanPage as scan, test } from "./support/fixtures";
 
-// Issue 7 (ADR 005): the public site in Nepali under /ne, the switcher, hreflang, the sitemap, the
+// (ADR 005) the public site in Nepali under /ne, the switcher, hreflang, the sitemap, the
 // Accept-Language suggestion, the English fallback, BS dates, Devanagari digits and font.
 
 const PAGES = [
@@ -317,7 +317,7 @@ test.describe("Devanagari font and page weight", () => {
     expect(widths.conjunct).toBeLessThan(widths.apart * 0.8);
   });
 
-  test("Nepali first loads stay within the issue 6 budgets (the font counted in the total)", async ({ page, browser, baseURL }) => {
+  test("Nepali first loads stay within the page-weight budgets (the font counted in the total)", async ({ page, browser, baseURL }) => {
     const BUDGET = { html: 60_000, css: 25_000, js: 100_000, total: 600_000 };
     const origin = new URL(baseURL!).origin;
     const rows: string[] = [];

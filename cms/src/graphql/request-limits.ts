@@ -36,15 +36,22 @@ class Refusal extends GraphQLError {
 }
 
 /**
+ * An entry's `localizations` are its versions in the other locales: one row each, whatever page
+ * size is asked. The site has two locales (en and ne, made at boot); this leaves room for a third.
+ */
+const LOCALIZATION_ROWS = 2;
+
+/**
  * What a field costs: the rows it can return times (itself + what each row selects). A field
  * with a `pagination` argument returns that page (Strapi's default page when none is asked for,
- * never more than its maximum); other lists (components, media `related`) count as a default
+ * never more than its maximum); an entry's localizations count one row per other locale; other lists (components, media `related`) count as a default
  * page; a connection's `nodes` are the page the connection already counted. Introspection
  * (`__schema`, `__type`: only with GRAPHQL_DEV_TOOLS) describes the schema, not content: one per field.
  */
 export const rowsEstimator = ({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }): ComplexityEstimator => {
   const rowsOf = ({ type, field, args }: Parameters<ComplexityEstimator>[0]) => {
     if (field.name.startsWith('__') || type.name.startsWith('__')) return 1;
+    if (field.name === 'localizations') return LOCALIZATION_ROWS;
     if (field.args.some((arg) => arg.name === 'pagination')) {
       const pagination = (args.pagination ?? {}) as { limit?: number; pageSize?: number };
       const asked = Number(pagination.limit ?? pagination.pageSize ?? defaultLimit);
