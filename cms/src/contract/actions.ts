@@ -3,6 +3,7 @@ import { uploadLimits } from '../../config/limits';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
+import { ContractError, reply, replyWithError, type FieldErrors } from './errors';
 import { sniffFile, type SniffedType } from './file-type';
 import { checkImage } from './image-check';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
@@ -15,23 +16,6 @@ interface IncomingFile {
   mimetype?: string | null;
   size: number;
 }
-
-type FieldErrors = Record<string, string[]>;
-
-class ContractError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: FieldErrors,
-  ) {
-    super(message);
-  }
-}
-
-const reply = (ctx: Context, status: number, body: Record<string, unknown>) => {
-  ctx.status = status;
-  ctx.body = body;
-};
 
 export const parseId = (raw: unknown): number => {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) {
@@ -188,7 +172,7 @@ async function translationsOf(def: ContractDefinition, entries: Entry[], locale:
 export const MAX_PAGE = 1_000_000;
 
 /** `?page` and `?pageSize`: whole numbers within bounds, or a 400 that says which and why. */
-const pageParams = (query: Record<string, unknown>) => {
+export const pageParams = (query: Record<string, unknown>) => {
   const maxPageSize = strapi.config.get('api.rest.maxLimit', 100) as number;
   const errors: FieldErrors = {};
   const whole = (name: string, fallback: number, max: number) => {
@@ -213,7 +197,7 @@ const handle =
       await action(ctx);
     } catch (error) {
       if (error instanceof ContractError) {
-        reply(ctx, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        replyWithError(ctx, error);
         return;
       }
       strapi.log.error(`[contract] ${def.uid}: ${(error as Error).stack ?? error}`);
