@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
+import { ensureActiveManager, ensureSuperAdmin } from './bootstrap/accounts';
 import { ensureLocales, refuseUnknownLocales } from './bootstrap/locales';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
+import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
@@ -16,6 +17,7 @@ export default {
     refuseUnknownLocales();
     boundPagination();
     registerContentChangeNotifier();
+    recordEditors();
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -24,9 +26,10 @@ export default {
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
+    followEditorAccounts();
     await ensureLocales();
-    const { staffRoleId } = await applyPermissions();
-    await ensureStaffUser(staffRoleId);
+    const { managerRoleId } = await applyPermissions();
+    await ensureActiveManager(managerRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
     if (process.env.SEED_DEMO_CONTENT !== 'false') {

@@ -3,6 +3,7 @@ import { uploadLimits } from '../../config/limits';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
+import { lastEdit } from './editors';
 import { ContractError, reply, replyWithError, type FieldErrors } from './errors';
 import { sniffFile, type SniffedType } from './file-type';
 import { checkImage } from './image-check';
@@ -252,7 +253,7 @@ const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
 
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...def.serialize(entry, fileUrlFor), locale });
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...def.serialize(entry, fileUrlFor), ...lastEdit(entry), locale });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
@@ -272,7 +273,9 @@ export function createContractActions(def: ContractDefinition) {
       // A version carries its entry's date, so lists sorted by date agree in every language.
       await strapi.db.query(def.uid as never).update({ where: { id: saved.id }, data: { createdAt: existing.createdAt } });
     }
-    reply(ctx, 200, serialize(withTranslation(def, existing, saved), locale));
+    // Who edited it last is shared by every version: the English entry's, changed by this edit.
+    const edited = (await findById(def, existing.id)) ?? existing;
+    reply(ctx, 200, serialize(withTranslation(def, edited, saved), locale));
   };
 
   return {
