@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:memory`: boot times and memory under a large upload (issue 6).
 // - CMS boot to ready (spawn to /_health), on a fresh database (it seeds) and on a seeded one;
-//   web boot to ready (spawn to /healthz), three times.
+//   web boot to ready (spawn to /_health), three times.
 // - A 200 MB video uploaded by a signed-in member of staff through the web app
 //   (POST /admin/save/video, streamed like the admin form does) to the CMS, while the resident
 //   memory of both processes is sampled every 20 ms: how far each rises above where it was.

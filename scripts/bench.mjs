@@ -106,17 +106,31 @@ try {
   const contract = rows.find((r) => r.name.includes('/api/blog (contract)'));
   const strapi = rows.find((r) => r.name.includes('/api/blogs (Strapi'));
   const ceiling = rows.find((r) => r.mode === 'ceiling');
+  const ofCeiling = (rps) => (100 * rps) / ceiling.rps;
+  const percent = (value) => `${value < 1 ? value.toFixed(2) : value.toFixed(1)} %`;
   const table = [
-    `| target | mode | req/s | p50 ms | p99 ms | KB/response | errors |`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: |`,
+    `| target | mode | req/s | of the ceiling | p50 ms | p99 ms | KB/response | errors |`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.mode} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.kbPerReq.toFixed(1)} | ${r.errors} |`,
+        `| ${r.name} | ${r.mode} | ${Math.round(r.rps)} | ${r.name.startsWith('web ') || r.mode === 'ceiling' ? percent(ofCeiling(r.rps)) : ''} | ${r.p50} | ${r.p99} | ${r.kbPerReq.toFixed(1)} | ${r.errors} |`,
     ),
   ].join('\n');
   const warm = rows.filter((r) => r.mode === 'caches warm');
+  // Issue 13's targets, as shares of the static ceiling measured in the same run.
+  const share = (mode, target, { noErrors = false } = {}) => {
+    const group = rows.filter((r) => r.mode === mode);
+    const low = Math.min(...group.map((r) => ofCeiling(r.rps)));
+    const high = Math.max(...group.map((r) => ofCeiling(r.rps)));
+    const errors = group.reduce((sum, r) => sum + r.errors, 0);
+    const met = low >= target && (!noErrors || errors === 0);
+    return `- Pages, ${mode}: ${percent(low)}-${percent(high)} of the ceiling${noErrors ? `, ${errors} errors` : ''} (target >= ${target} %${noErrors ? ', 0 errors' : ''}): ${met ? 'met' : 'not met'}.`;
+  };
   const summary = [
     `- Warm-cache pages: ${Math.round(Math.min(...warm.map((r) => r.rps)))}-${Math.round(Math.max(...warm.map((r) => r.rps)))} req/s, p99 at most ${Math.max(...warm.map((r) => r.p99))} ms (target >= 1000 req/s, p99 < 100 ms); the static ceiling ${Math.round(ceiling.rps)} req/s.`,
+    share('caches warm', 50),
+    share('CMS reads cached, pages rendered', 2),
+    share('caches off', 1, { noErrors: true }),
     `- /api/blog (contract) / /api/blogs (Strapi): ${(contract.rps / strapi.rps).toFixed(2)} (target >= 0.80).`,
   ].join('\n');
   const report = [

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the CMS if its sources changed, then runs it in the foreground (seeding an empty database).
+// Builds the CMS if its sources changed, then runs it in the foreground (a brand-new database gets the demo content).
 // Env: CMS_PORT, DATABASE_FILENAME, DATABASE_CLIENT/DATABASE_URL, STRAPI_PUBLIC_DIR, SEED_DEMO_CONTENT.
 import { ensureCmsBuilt, spawnCms } from './lib/cms.mjs';
 

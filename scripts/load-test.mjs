@@ -31,7 +31,7 @@ const readTargets = [
     : []),
 ];
 
-const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [] };
+const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [], fiveXxByTarget: {}, latenciesByTarget: {} };
 const noteError = (error) => {
   stats.errors += 1;
   const kind = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? 'unknown';
@@ -41,15 +41,20 @@ const acknowledged = [];
 const deadline = Date.now() + config.seconds * 1000;
 const running = () => Date.now() < deadline && stats.requests < config.maxRequests;
 
-const record = async (promise) => {
+const record = async (promise, target) => {
   const started = performance.now();
   stats.requests += 1;
   try {
     const response = await promise;
     await response.arrayBuffer();
-    stats.latencies.push(performance.now() - started);
+    const ms = performance.now() - started;
+    stats.latencies.push(ms);
+    (stats.latenciesByTarget[target] ??= []).push(ms);
     stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
-    if (response.status >= 500) stats.fiveXx += 1;
+    if (response.status >= 500) {
+      stats.fiveXx += 1;
+      stats.fiveXxByTarget[target] = (stats.fiveXxByTarget[target] ?? 0) + 1;
+    }
     return response;
   } catch (error) {
     noteError(error);
@@ -66,7 +71,10 @@ if (!loginResponse.ok) throw new Error(`staff login failed: ${loginResponse.stat
 const { token } = await loginResponse.json();
 
 const reader = async (index) => {
-  for (let i = index; running(); i += 1) await record(readTargets[i % readTargets.length].request());
+  for (let i = index; running(); i += 1) {
+    const target = readTargets[i % readTargets.length];
+    await record(target.request(), target.name);
+  }
 };
 
 const writer = async (index) => {
@@ -81,7 +89,9 @@ const writer = async (index) => {
     try {
       const response = await fetch(`${config.cmsUrl}/api/blog`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
       const payload = await response.json().catch(() => null);
-      stats.latencies.push(performance.now() - started);
+      const ms = performance.now() - started;
+      stats.latencies.push(ms);
+      (stats.latenciesByTarget['POST /api/blog (write)'] ??= []).push(ms);
       stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
       if (response.status >= 500) stats.fiveXx += 1;
       if (response.status === 201) acknowledged.push({ id: payload.id, title });
@@ -110,8 +120,11 @@ for (const ack of acknowledged) {
   await fetch(`${config.cmsUrl}/api/blog/${ack.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 }
 
-const sorted = stats.latencies.sort((a, b) => a - b);
-const percentile = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+const percentileOf = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+};
+const percentile = (p) => percentileOf(stats.latencies, p);
 console.log(
   JSON.stringify({
     seconds: Math.round(elapsed),
@@ -123,8 +136,12 @@ console.log(
     networkErrors: stats.errors,
     networkErrorKinds: stats.errorKinds,
     fiveXx: stats.fiveXx,
+    fiveXxByTarget: stats.fiveXxByTarget,
     acknowledgedWrites: acknowledged.length,
     lostWrites: lost,
     latencyMs: { p50: percentile(50), p95: percentile(95), p99: percentile(99) },
+    latencyMsByTarget: Object.fromEntries(
+      Object.entries(stats.latenciesByTarget).map(([target, values]) => [target, { n: values.length, p50: percentileOf(values, 50), p99: percentileOf(values, 99) }]),
+    ),
   }),
 );

@@ -1,23 +1,51 @@
 #!/usr/bin/env node
-// `npm run restore -- path/to/site-....tar.gz[.enc]`: Strapi import into the configured database.
-// It REPLACES the content of that database (stop the CMS first). BACKUP_KEY decrypts .enc files.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm run restore -- backups/site-<time>.tar.gz[.enc]`: gives back the site the backup was made
+// of, into the configured database (empty, or replacing everything in it) and uploads folder: same
+// rows and ids, same sequences, same files. Stop the CMS first. BACKUP_KEY decrypts .enc files.
+// The backup is unpacked and checked completely before anything is changed.
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { cmsEnv, ensureCmsBuilt } from './lib/cms.mjs';
-import { cmsDir } from './lib/paths.mjs';
+import { cmsEnv, cmsModule, uploadsDir, withCms } from './lib/cms.mjs';
 
 const file = process.argv[2] && path.resolve(process.argv[2]);
-if (!file || !existsSync(file)) {
+if (!file || !existsSync(file) || process.argv.length > 3) {
   console.error('Usage: npm run restore -- <backup file .tar.gz or .tar.gz.enc>');
   process.exit(2);
 }
-ensureCmsBuilt();
-const key = process.env.BACKUP_KEY;
-const args = ['import', '--file', file, '--force', ...(key ? ['--key', key] : [])];
-const result = spawnSync(process.execPath, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), ...args], {
-  cwd: cmsDir,
-  stdio: 'inherit',
-  env: cmsEnv({ NODE_ENV: process.env.NODE_ENV || 'development' }),
-});
-process.exit(result.status ?? 1);
+
+const env = cmsEnv({});
+const port = env.CMS_PORT || '1337';
+const running = await fetch(`http://127.0.0.1:${port}/_health`, { signal: AbortSignal.timeout(1000) }).then(
+  () => true,
+  () => false,
+);
+if (running) {
+  console.error(`[restore] a CMS answers on port ${port}: stop it first (a restore replaces its database under it).`);
+  process.exit(1);
+}
+
+const uploads = uploadsDir(env);
+const staging = path.join(path.dirname(uploads), `.restore-${Date.now()}`);
+const { openBackup, replaceDatabase, replaceUploads } = cmsModule('backup');
+let databaseReplaced = false;
+try {
+  // Checked completely before anything changes: the key, the format, every table's rows, every upload's checksum.
+  const manifest = await openBackup({ file, key: process.env.BACKUP_KEY || undefined, stagingDir: staging });
+  await withCms(async (strapi) => {
+    const client = strapi.config.get('database.connection.client') === 'postgres' ? 'postgres' : 'sqlite';
+    await replaceDatabase(strapi.db.connection, client, strapi.db.getSchemaName() ?? 'public', staging, manifest);
+  });
+  databaseReplaced = true;
+  await replaceUploads(staging, uploads, manifest);
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(`[restore] restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads from ${file} (made ${manifest.createdAt})`);
+} catch (error) {
+  console.error(
+    databaseReplaced
+      ? `[restore] the database was restored, but not all uploads could be put in place (run the restore again): ${error.message}`
+      : `[restore] failed, nothing was changed: ${error.message}`,
+  );
+  process.exitCode = 1;
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+}

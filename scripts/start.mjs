@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing, starts the CMS (an empty database is seeded with demo
-// content), then the web app, and stops both on Ctrl+C.
+// content), then the web app, and keeps both running: a process that exits is restarted with
+// backoff (scripts/lib/supervisor.mjs) while the other goes on serving. Ctrl+C (SIGINT) or SIGTERM
+// stops both.
 import { cmsSecrets } from './lib/cms-env.mjs';
 import { ensureCmsBuilt, spawnCms, waitForHttp } from './lib/cms.mjs';
 import { adminDefaults } from './lib/demo.mjs';
+import { supervise } from './lib/supervisor.mjs';
 import { ensureWebBuilt, spawnWeb, webExists } from './lib/web.mjs';
 
 // --dev: the web app runs through Vite (hot reload) instead of its production build.
@@ -15,43 +18,60 @@ const cmsUrl = `http://127.0.0.1:${cmsPort}`;
 ensureCmsBuilt();
 if (webExists() && !dev) ensureWebBuilt();
 
-const children = [];
+const supervisors = [];
+let stopped = null;
+/** Stops every process once (later calls wait for the same stop); `code` becomes the exit code. */
 const stopAll = (code = 0) => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exitCode = code;
+  if (!stopped) {
+    process.exitCode = code;
+    stopped = Promise.all(supervisors.map((supervisor) => supervisor.stop()));
+  }
+  return stopped;
 };
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));
 
 // After every content change the CMS tells the web app (signed with WEB_PROXY_SECRET, which both
 // get from cmsSecrets()), so the web app's caches drop the old content at once.
-const cms = spawnCms({
+const cmsOverrides = {
   NODE_ENV: process.env.NODE_ENV || 'development',
   GRAPHQL_DEV_TOOLS: process.env.GRAPHQL_DEV_TOOLS || String(dev), // introspection + stack traces: `npm run dev` only
   WEB_REVALIDATE_URL: process.env.WEB_REVALIDATE_URL || (webExists() ? `http://127.0.0.1:${webPort}/_internal/revalidate` : ''),
+};
+const cms = supervise({
+  name: 'CMS',
+  start: () => spawnCms(cmsOverrides),
+  // A first boot seeds the database: minutes on a slow machine.
+  ready: (child) => waitForHttp(`${cmsUrl}/_health`, { timeoutMs: 180_000, child }),
+  onFatal: (code) => void stopAll(code || 1),
 });
-children.push(cms);
-cms.on('exit', (code) => {
-  if (code) console.error(`[start] the CMS stopped with code ${code}`);
-  stopAll(code ?? 0);
-});
+supervisors.push(cms);
 
-await waitForHttp(`${cmsUrl}/_health`, { timeoutMs: 180_000, child: cms });
+try {
+  await cms.firstReady;
+} catch {
+  await stopAll(1);
+  process.exit();
+}
 console.log(`\n[start] CMS ready at ${cmsUrl} (console: ${cmsUrl}/admin)`);
 
-if (webExists()) {
+if (webExists() && !stopped) {
   const { SESSION_SECRET, WEB_PROXY_SECRET } = cmsSecrets();
   // A production build served over plain http on this machine: the cookie cannot be Secure here.
-  const web = spawnWeb(
-    { CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort, SESSION_SECRET, WEB_PROXY_SECRET, COOKIE_SECURE: process.env.COOKIE_SECURE || 'false' },
-    { dev },
-  );
-  children.push(web);
-  web.on('exit', (code) => {
-    if (code) console.error(`[start] the web app stopped with code ${code}`);
-    stopAll(code ?? 0);
+  const webEnv = { CMS_URL: process.env.CMS_URL || cmsUrl, PORT: webPort, SESSION_SECRET, WEB_PROXY_SECRET, COOKIE_SECURE: process.env.COOKIE_SECURE || 'false' };
+  const web = supervise({
+    name: 'web app',
+    start: () => spawnWeb(webEnv, { dev }),
+    ready: (child) => waitForHttp(`http://127.0.0.1:${webPort}/_health`, { timeoutMs: 60_000, child }),
+    onFatal: (code) => void stopAll(code || 1),
   });
-  await waitForHttp(`http://127.0.0.1:${webPort}/`, { timeoutMs: 60_000, child: web });
-  console.log(`[start] website ready at http://127.0.0.1:${webPort}`);
+  supervisors.push(web);
+  try {
+    await web.firstReady;
+    console.log(`[start] website ready at http://127.0.0.1:${webPort}`);
+  } catch {
+    await stopAll(1);
+    process.exit();
+  }
 }
 
 const { email, password, demo } = adminDefaults();

@@ -59,7 +59,7 @@ export default defineConfig({
     {
       // Production build of web, served twice (normal, and with the CMS unreachable).
       command: "node e2e/support/start-web.mjs",
-      url: `http://127.0.0.1:${E2E.webPort}/healthz`,
+      url: `http://127.0.0.1:${E2E.webPort}/_health`,
       timeout: 5 * 60_000,
       reuseExistingServer: reuse,
       stdout: "ignore",

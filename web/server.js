@@ -8,15 +8,18 @@ const DEVELOPMENT = process.env.NODE_ENV === "development" || process.argv.inclu
 process.env.NODE_ENV ??= DEVELOPMENT ? "development" : "production";
 const BUILD_PATH = `./${process.env.WEB_BUILD_DIR ?? "build"}/server/index.js`;
 
-const server = express();
-server.disable("x-powered-by");
-
 /** @type {{ PORT: number, HOST: string }} */
 let env;
 /** @type {import("node:http").ServerOptions} */
 let serverOptions;
+/** @type {import("node:http").RequestListener} */
+let handle;
+/** @type {((origin: string) => Promise<void>) | undefined} */
+let warmUpCaches;
 
 if (DEVELOPMENT) {
+  const server = express();
+  server.disable("x-powered-by");
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
@@ -30,6 +33,7 @@ if (DEVELOPMENT) {
       next(error);
     }
   });
+  handle = server;
 } else {
   let mod;
   try {
@@ -44,13 +48,18 @@ if (DEVELOPMENT) {
     process.exit(1);
   }
   ({ env, serverOptions } = mod);
-  server.use(mod.app);
+  // Fresh cached pages first, then the Express app (server/app.ts).
+  handle = mod.handle;
+  warmUpCaches = mod.warmUpCaches;
 }
 
 // Headers and non-upload bodies must arrive quickly; a whole upload (a 200 MB video over a
 // slow connection) may take up to UPLOAD_TIMEOUT_MS (server/http-server.ts, request-limits.ts).
-const listener = http.createServer(serverOptions, server).listen(env.PORT, env.HOST, () => {
+const listener = http.createServer(serverOptions, handle).listen(env.PORT, env.HOST, () => {
   console.log(`web listening on http://${env.HOST}:${env.PORT}`);
+  // The first visitors after a (re)start find the main pages cached (server/warm-up.ts).
+  const host = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST === "::" ? "[::1]" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  void warmUpCaches?.(`http://${host}:${env.PORT}`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

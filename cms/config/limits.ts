@@ -19,7 +19,7 @@ const intFromEnv = (name: string, fallback: number): number => {
 export const uploadLimits = {
   imageMaxBytes: intFromEnv('IMAGE_MAX_BYTES', 10 * MIB),
   videoMaxBytes: intFromEnv('VIDEO_MAX_BYTES', 200 * MIB),
-  // Largest image (width x height) accepted: refuses decompression bombs.
+  // Width x height: refuses decompression bombs before any pixel is decoded.
   imageMaxPixels: intFromEnv('IMAGE_MAX_PIXELS', 40_000_000),
 };
 

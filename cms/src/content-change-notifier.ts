@@ -16,12 +16,26 @@ const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpubli
 
 export const signBody = (body: string, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
+/** Calls on their way: a task (an import run from the command line) waits for them before it exits. */
+const inFlight = new Set<Promise<void>>();
+
 export async function notifyContentChange(uid: string, action: string, locale?: string) {
   const urls = (process.env.WEB_REVALIDATE_URL ?? '').split(',').map((url) => url.trim()).filter(Boolean);
   const secret = process.env.WEB_PROXY_SECRET;
   if (urls.length === 0 || !secret) return;
   const body = JSON.stringify({ uid, action, ...(locale ? { locale } : {}), at: Date.now() });
-  await Promise.all(urls.map((url) => notifyOne(url, uid, body, secret)));
+  const call = Promise.all(urls.map((url) => notifyOne(url, uid, body, secret))).then(() => undefined);
+  inFlight.add(call);
+  try {
+    await call;
+  } finally {
+    inFlight.delete(call);
+  }
+}
+
+/** Resolves once every call sent so far has been answered or has timed out. */
+export async function settleContentChangeNotifications() {
+  await Promise.all([...inFlight]);
 }
 
 async function notifyOne(url: string, uid: string, body: string, secret: string) {
@@ -38,12 +52,29 @@ async function notifyOne(url: string, uid: string, body: string, secret: string)
   }
 }
 
+/** The notifications each open transaction (an import, the demo removal) has queued, sent once at its commit. */
+const queuedByTransaction = new WeakMap<object, Set<string>>();
+
 export function registerContentChangeNotifier() {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (WRITE_ACTIONS.has(context.action) && context.uid.startsWith('api::')) {
       const { locale } = (context.params ?? {}) as { locale?: unknown };
-      void notifyContentChange(context.uid, context.action, typeof locale === 'string' ? locale : undefined);
+      const args = [context.uid, context.action, typeof locale === 'string' ? locale : undefined] as const;
+      if (!strapi.db.inTransaction()) {
+        void notifyContentChange(...args);
+      } else {
+        // Written inside a larger transaction: told after it commits, or the web app could cache the
+        // content as it was before, between this call and the commit.
+        await strapi.db.transaction(async ({ trx, onCommit }) => {
+          const queued = queuedByTransaction.get(trx) ?? new Set<string>();
+          queuedByTransaction.set(trx, queued);
+          const key = args.join('|');
+          if (queued.has(key)) return;
+          queued.add(key);
+          onCommit(() => void notifyContentChange(...args));
+        });
+      }
     }
     return result;
   });

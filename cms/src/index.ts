@@ -8,7 +8,8 @@ import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
-import { seedDemoContent } from './seed';
+import { reusePerRequestLookups } from './per-request-lookups';
+import { registerReadiness } from './readiness';
 
 export default {
   register() {
@@ -27,13 +28,15 @@ export default {
     strapi.server.httpServer.headersTimeout = 66_000;
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
     followEditorAccounts();
+    registerReadiness(strapi);
     await ensureLocales();
     const { managerRoleId } = await applyPermissions();
     await ensureActiveManager(managerRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
-    if (process.env.SEED_DEMO_CONTENT !== 'false') {
-      await seedDemoContent(strapi);
-    }
+    // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).
+    await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
+    // Last: the locales and permissions set up above are what it starts from.
+    reusePerRequestLookups(strapi);
   },
 };

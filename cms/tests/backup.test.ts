@@ -1,86 +1,198 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { form, jpegBytes, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
+import { runScript, runScriptOk } from './helpers/scripts';
+import { KINDS, siteSnapshot } from './helpers/snapshot';
+import { startTestWeb } from './helpers/web-server';
 
-const repoRoot = path.resolve(__dirname, '../..');
+// npm run backup / npm run restore, as an operator runs them after losing a server: the same
+// site comes back, every numeric id (so every public URL) included. On SQLite, and on PostgreSQL
+// when the suite runs there (TEST_DATABASE=postgres).
+const postgres = process.env.TEST_DATABASE === 'postgres';
 let source: TestCms;
 let target: TestCms | undefined;
+const created: Record<string, number> = {};
+let deletedPost = 0;
 
 beforeAll(async () => {
-  source = await startTestCms();
-}, 180_000);
+  source = await startTestCms({ seed: true });
+  const token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+  const create = async (kind: string, body: FormData) => {
+    const response = await send(source.url, 'POST', `/api/${kind}`, body, token);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await json(response)).id as number;
+  };
+  const nepali = async (kind: string, id: number, fields: Record<string, string>) =>
+    expect((await send(source.url, 'PUT', `/api/${kind}/${id}?locale=ne`, form(fields), token)).status).toBe(200);
+
+  created.team = await create('team-member', form({ name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2021-09-17' }, { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } }));
+  await nepali('team-member', created.team, { role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' });
+  created.image = await create('image-gallery', form({ title: 'Garden', description: 'Spring planting' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }));
+  await nepali('image-gallery', created.image, { title: 'बगैँचा', description: 'वसन्तमा रोपाइँ' });
+  created.video = await create(
+    'video-gallery',
+    form({ title: 'Clip', description: 'A short clip' }, {
+      video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
+      poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
+    }),
+  );
+  await nepali('video-gallery', created.video, { title: 'भिडियो', description: 'छोटो भिडियो' });
+  created.blog = await create('blog', form({ title: 'Hello', content: 'First post', author: 'staff@example.org' }, { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } }));
+  await nepali('blog', created.blog, { title: 'नमस्ते', content: 'पहिलो लेख' });
+  // The newest post goes again: its id stays unused, here and after a restore.
+  deletedPost = await create('blog', form({ title: 'Gone', content: 'Deleted again', author: 'staff@example.org' }));
+  expect((await send(source.url, 'DELETE', `/api/blog/${deletedPost}`, undefined, token)).status).toBe(204);
+}, 300_000);
 
 afterAll(async () => {
   await source?.stop();
   await target?.stop();
 });
 
-const runScript = (script: string, args: string[], env: Record<string, string>) => {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-};
-
-/** The contract's view of everything, with the host taken out of media URLs. */
-const snapshot = async (cms: TestCms) => {
-  const strip = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll(cms.url, 'CMS'));
-  const out: Record<string, unknown> = {};
-  for (const kind of ['team-member', 'image-gallery', 'video-gallery', 'blog']) {
-    out[kind] = strip(await json(await fetch(`${cms.url}/api/${kind}`)));
-    // Nepali versions (issue 7) come across too, still under their English entries' ids.
-    out[`${kind}?locale=ne`] = strip(await json(await fetch(`${cms.url}/api/${kind}?locale=ne`)));
+/** The contract's answers exactly as sent (lists and every entry, both languages), the CMS's address taken out. */
+async function rawApi(cms: TestCms) {
+  const answers: Record<string, string> = {};
+  const get = async (route: string) => {
+    answers[route] = (await (await fetch(`${cms.url}${route}`)).text()).replaceAll(cms.url, 'CMS');
+  };
+  for (const kind of KINDS) {
+    for (const locale of ['en', 'ne']) {
+      await get(`/api/${kind}?locale=${locale}&pageSize=100`);
+      const { results } = JSON.parse(answers[`/api/${kind}?locale=${locale}&pageSize=100`]) as { results: { id: number }[] };
+      for (const { id } of results) await get(`/api/${kind}/${id}?locale=${locale}`);
+    }
   }
-  return out as Record<string, { count: number; results: Record<string, string>[] }>;
-};
+  return answers;
+}
 
-describe('npm run backup / npm run restore', () => {
-  it('round-trips all content and media into an empty database', async () => {
-    const token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-    const created = [
-      await send(source.url, 'POST', '/api/team-member', form({ name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.' }, { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } }), token),
-      await send(source.url, 'POST', '/api/image-gallery', form({ title: 'Garden', description: 'Spring planting' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }), token),
-      await send(source.url, 'POST', '/api/video-gallery', form({ title: 'Clip', description: 'A short clip' }, { video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' } }), token),
-      await send(source.url, 'POST', '/api/blog', form({ title: 'Hello', content: 'First post', author: 'staff@example.org' }, { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } }), token),
-    ];
-    for (const response of created) expect(response.status).toBe(201);
-    const post = await json(created[3]!);
-    const nepali = await send(source.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'नमस्ते', content: 'पहिलो लेख' }), token);
-    expect(nepali.status).toBe(200);
-    const before = await snapshot(source);
-    expect(before['blog?locale=ne'].results[0]).toMatchObject({ id: post.id, title: 'नमस्ते', locale: 'ne' });
-    const sourceFiles = await source.uploadedFiles();
-    await source.stopOnly();
+/** What is stored: every content row's id, documentId, language and dates; the uploads and their bytes. */
+async function stored(cms: TestCms) {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of ['blogs', 'team_members', 'image_galleries', 'video_galleries', 'homes', 'site_settings']) {
+    const dates = table === 'team_members' ? ', joined_at' : '';
+    rows[table] = await cms.query(`SELECT id, document_id, locale, created_at${dates} FROM ${table} ORDER BY id`);
+  }
+  const uploads: Record<string, string> = {};
+  for (const name of await cms.uploadedFiles()) uploads[name] = (await readFile(path.join(cms.uploadsDir, name))).toString('base64');
+  return { rows, uploads };
+}
 
-    const backupBase = path.join(source.dir, 'backup', 'site');
-    runScript('backup.mjs', [backupBase], source.env);
-    expect(existsSync(`${backupBase}.tar.gz`)).toBe(true);
-
-    // A brand-new, empty CMS (no demo seed) receives the backup.
-    target = await startTestCms();
-    expect((await snapshot(target))['blog'].count).toBe(0);
-    await target.stopOnly();
-    runScript('restore.mjs', [`${backupBase}.tar.gz`], { ...target.env, SEED_DEMO_CONTENT: 'false' });
-    await target.bootOnly();
-
-    const after = await snapshot(target);
-    expect(after).toEqual(before);
-    for (const kind of Object.keys(after)) {
-      for (const item of after[kind].results) {
-        const url = (item.photoUrl ?? item.mediaUrl) as string;
-        const served = await fetch(url.replace('CMS', target.url));
-        expect(served.status, url).toBe(200);
+/** Each post's public page: its status and the title it shows, in English and Nepali. */
+async function postPages(cms: TestCms, ids: number[]) {
+  const web = await startTestWeb(cms);
+  try {
+    const pages: Record<string, string> = {};
+    for (const id of [...ids, deletedPost]) {
+      for (const prefix of ['', '/ne']) {
+        const response = await fetch(`${web.url}${prefix}/blogs/details/${id}`);
+        const title = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1] ?? '';
+        pages[`${prefix}/blogs/details/${id}`] = `${response.status} ${title}`;
       }
     }
-    expect(await target.uploadedFiles()).toEqual(sourceFiles);
-    // The staff login came across with the content.
+    return pages;
+  } finally {
+    await web.stop();
+  }
+}
+
+/** Empties the CMS's database and uploads completely, as a new server would have them. */
+async function wipe(cms: TestCms) {
+  if (postgres) {
+    await cms.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } else {
+    for (const suffix of ['', '-wal', '-shm']) await rm(`${cms.env.DATABASE_FILENAME}${suffix}`, { force: true });
+  }
+  await rm(cms.uploadsDir, { recursive: true, force: true });
+  await mkdir(cms.uploadsDir, { recursive: true });
+}
+
+describe('npm run backup, an empty server, npm run restore, start', () => {
+  it('gives back the same site: /api byte for byte with every id, documentIds, dates, public post pages and every upload', async () => {
+    const ids = (JSON.parse((await rawApi(source))['/api/blog?locale=en&pageSize=100']) as { results: { id: number }[] }).results.map((post) => post.id);
+    expect(ids).toContain(created.blog);
+    expect(ids).not.toContain(deletedPost);
+    const before = { api: await rawApi(source), pages: await siteSnapshot(source.url), stored: await stored(source), posts: await postPages(source, ids) };
+    expect(before.posts[`/blogs/details/${created.blog}`]).toBe('200 Hello');
+    expect(before.posts[`/ne/blogs/details/${created.blog}`]).toBe('200 नमस्ते');
+    expect(before.posts[`/blogs/details/${deletedPost}`]).toMatch(/^404 /);
+
+    // Made while the CMS runs (one read transaction), then the server is lost.
+    const backup = path.join(source.dir, 'backups', 'site-before');
+    const made = await runScriptOk('backup.mjs', [backup], source.env);
+    expect(made.stdout).toMatch(/\[backup\] \d+ tables \(\d+ rows\) and \d+ uploads/);
+    await source.stopOnly();
+    await wipe(source);
+
+    const restored = await runScriptOk('restore.mjs', [`${backup}.tar.gz`], source.env);
+    expect(restored.stdout).toContain('[restore] restored');
+    await source.bootOnly();
+
+    expect(await rawApi(source)).toEqual(before.api);
+    expect(await siteSnapshot(source.url)).toEqual(before.pages);
+    expect(await stored(source)).toEqual(before.stored);
+    expect(await postPages(source, ids)).toEqual(before.posts);
+
+    // Nothing was seeded on top, and ids continue where they stood: after the deleted post.
+    const token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const next = await json(await send(source.url, 'POST', '/api/blog', form({ title: 'After the restore', content: 'x', author: 'staff@example.org' }), token));
+    expect(next.id).toBe(deletedPost + 1);
+    expect((await send(source.url, 'DELETE', `/api/blog/${next.id}`, undefined, token)).status).toBe(204);
+  }, 600_000);
+});
+
+describe('npm run restore into a database that has content', () => {
+  it('replaces it exactly (nothing left over, nothing doubled), from an encrypted backup, and refuses a wrong key or a running CMS', async () => {
+    const before = { api: await rawApi(source), stored: await stored(source) };
+    const key = 'a long backup passphrase for the test';
+    const backup = path.join(source.dir, 'backups', 'site-encrypted');
+    await runScriptOk('backup.mjs', [backup], { ...source.env, BACKUP_KEY: key });
+    const file = `${backup}.tar.gz.enc`;
+    expect((await readFile(file)).includes(Buffer.from('manifest.json'))).toBe(false);
+
+    // Another site, with demo content and entries of its own (other ids, other files).
+    target = await startTestCms({ seed: true });
+    const token = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    for (let i = 0; i < 3; i += 1) {
+      const response = await send(target.url, 'POST', '/api/blog', form({ title: `Other ${i}`, content: 'x', author: 'other@example.org' }, { media: { bytes: await pngBytes(20 + i, 20), name: 'o.png', type: 'image/png' } }), token);
+      expect(response.status).toBe(201);
+    }
+    const targetBefore = await rawApi(target);
+
+    const whileRunning = await runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
+    expect(whileRunning.status).toBe(1);
+    expect(whileRunning.stderr).toContain('stop it first');
+    await target.stopOnly();
+    const wrongKey = await runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: 'not the key' });
+    expect(wrongKey.status).toBe(1);
+    expect(wrongKey.stderr).toContain('failed, nothing was changed: The backup could not be decrypted: wrong BACKUP_KEY');
+    const noKey = await runScript('restore.mjs', [file], target.env);
+    expect(noKey.stderr).toContain('This backup is encrypted: set BACKUP_KEY');
+    await target.bootOnly();
+    expect(await rawApi(target)).toEqual(targetBefore);
+    await target.stopOnly();
+
+    await runScriptOk('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
+    // Row for row what the backup holds (counted before a boot adds anything of its own).
+    for (const table of ['files', 'up_users', 'files_related_mph', 'components_home_hero_slides', 'i18n_locale', 'strapi_core_store_settings']) {
+      expect(await target.countRows(table), table).toBe(await source.countRows(table));
+    }
+    await target.bootOnly();
+    expect(await rawApi(target)).toEqual(before.api);
+    expect(await stored(target)).toEqual(before.stored);
     expect((await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
-    // Export and import each load a whole Strapi: minutes on a busy 2-core machine, not seconds.
-  }, 400_000);
+  }, 600_000);
+
+  it('refuses a file that is not a backup, and backup --keep N keeps the newest N', async () => {
+    const bogus = path.join(source.dir, 'not-a-backup.tar.gz');
+    await writeFile(bogus, 'hello');
+    const refused = await runScript('restore.mjs', [bogus], { ...source.env, CMS_PORT: '9' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('[restore] failed, nothing was changed: This is not a backup of this site');
+
+    const folder = path.join(source.dir, 'nightly');
+    for (let night = 0; night < 3; night += 1) await runScriptOk('backup.mjs', [path.join(folder, `site-night-${night}`), '--keep', '2'], source.env);
+    expect((await readdir(folder)).sort()).toEqual(['site-night-1.tar.gz', 'site-night-2.tar.gz']);
+  }, 300_000);
 });

@@ -8,11 +8,14 @@ interface Call {
   path: string;
   body: string;
   signature: string | undefined;
+  /** For calls about the seeded CMS: how many posts its API listed when the call arrived. */
+  postsSeen?: number;
 }
 
 const calls: Call[] = [];
 let receiver: Server;
 let cms: TestCms;
+let seeded: TestCms | undefined;
 
 const waitForCall = async (predicate: (call: Call) => boolean) => {
   for (let i = 0; i < 100; i += 1) {
@@ -28,8 +31,11 @@ beforeAll(async () => {
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      calls.push({ path: request.url ?? '', body, signature: request.headers['x-cms-signature'] as string | undefined });
+    request.on('end', async () => {
+      const call: Call = { path: request.url ?? '', body, signature: request.headers['x-cms-signature'] as string | undefined };
+      // What a web app refilling its cache at this moment would read.
+      if (call.path.startsWith('/seeded/') && seeded) call.postsSeen = (await json(await fetch(`${seeded.url}/api/blog`))).count;
+      calls.push(call);
       response.writeHead(204).end();
     });
   });
@@ -42,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cms?.stop();
+  await seeded?.stop();
   receiver?.close();
 });
 
@@ -67,4 +74,27 @@ describe('content changes notify the web app', () => {
     await fetch(`${cms.url}/api/blog/${id}`);
     expect(calls.length).toBe(before);
   });
+});
+
+describe('changes made in one transaction (the demo content removal)', () => {
+  it('are told once per kind, after the commit, so a web app refilling its cache reads the new content', async () => {
+    const { port } = receiver.address() as { port: number };
+    seeded = await startTestCms({ seed: true, env: { WEB_REVALIDATE_URL: `http://127.0.0.1:${port}/seeded/revalidate` } });
+    const token = (await login(seeded.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    expect((await json(await fetch(`${seeded.url}/api/blog`))).count).toBe(7);
+    // The seed's own import (one transaction at the first boot) was told too: once per kind and action.
+    await waitForCall((call) => call.path.startsWith('/seeded/') && JSON.parse(call.body).uid === 'api::home.home');
+    const afterSeed = calls.length;
+    const removed = await fetch(`${seeded.url}/api/demo-content`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(await json(removed)).toEqual({ removed: 27 });
+
+    const isRemoval = (call: Call) => call.path.startsWith('/seeded/') && calls.indexOf(call) >= afterSeed;
+    const blogCall = await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::blog.blog');
+    expect(JSON.parse(blogCall.body)).toMatchObject({ action: 'delete', locale: '*' });
+    expect(blogCall.postsSeen).toBe(0);
+    await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::video-gallery.video-gallery');
+    expect(calls.filter(isRemoval).map((call) => JSON.parse(call.body).uid).sort()).toEqual(
+      ['api::blog.blog', 'api::image-gallery.image-gallery', 'api::team-member.team-member', 'api::video-gallery.video-gallery'],
+    );
+  }, 240_000);
 });

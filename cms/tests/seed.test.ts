@@ -112,16 +112,4 @@ describe('seeded demo content', () => {
     expect(await counts()).toEqual(before);
     expect(await cms.uploadedFiles()).toEqual(uploads);
   });
-
-  it('adds the poster frames to demo videos seeded before posters existed', async () => {
-    const posterLinks = `SELECT file_id FROM files_related_mph WHERE related_type = 'api::video-gallery.video-gallery' AND field = 'poster'`;
-    await cms.stopOnly();
-    expect((await cms.query(posterLinks)).length).toBeGreaterThanOrEqual(3);
-    await cms.query(posterLinks.replace('SELECT file_id', 'DELETE'), { write: true });
-    expect(await cms.query(posterLinks)).toEqual([]);
-    await cms.bootOnly();
-    const videos = (await json(await fetch(`${cms.url}/api/video-gallery`))).results;
-    expect(videos.length).toBeGreaterThanOrEqual(3);
-    for (const video of videos) expect(video.posterUrl, video.title).toMatch(/\.jpg$/);
-  });
 });

@@ -120,7 +120,7 @@ export async function startWeb({ port, cmsUrl, buildDir = 'build', env = {}, qui
       ...env,
     },
   });
-  const bootMs = await readyAfter(`http://127.0.0.1:${port}/healthz`, started, { child });
+  const bootMs = await readyAfter(`http://127.0.0.1:${port}/_health`, started, { child });
   return { child, bootMs, url: `http://127.0.0.1:${port}` };
 }
 

@@ -2,11 +2,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { documentCacheControl } from "~/lib/http-cache";
 import { NonceProvider } from "~/lib/nonce";
+import type { PageHandle } from "~/lib/static-page";
 
 export const streamTimeout = 5_000;
 
@@ -26,6 +27,21 @@ export default function handleRequest(
   // server/app.ts makes a fresh nonce per request and puts the same value in the CSP
   // header; the dev server (no CSP) passes no context, so the nonce is simply empty.
   const nonce = loadContext?.nonce ?? "";
+  const app = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+
+  // Public pages are not hydrated (ADR 006): no loader data is streamed after the document and
+  // nothing suspends, so the page is rendered to one string at once, without the streaming
+  // machinery (about a quarter less CPU per page).
+  if (isStaticPage(routerContext)) {
+    const html = `<!DOCTYPE html>${renderToString(app)}`;
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    setCacheControl();
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -36,33 +52,28 @@ export default function handleRequest(
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = coalescing(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setCacheControl(); // the status may have become 500 while rendering
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = coalescing(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+        });
+        const stream = createReadableStreamFromReadable(body);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        setCacheControl(); // the status may have become 500 while rendering
+        pipe(body);
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
   });
 }
 
@@ -99,3 +110,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(error);
 };
+
+/** The deepest matched route says whether the page is hydrated (app/lib/static-page.ts). */
+function isStaticPage(context: EntryContext): boolean {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  return leaf ? (context.routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.hydrate === false : false;
+}

@@ -1,12 +1,17 @@
 import type { ServerBuild } from "react-router";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
+import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
+import { LOCALES, localizePath } from "~/lib/i18n/paths";
+import { NAV_ITEMS } from "~/components/site/nav";
 import { createRouterHandler } from "./fetch-bridge";
+import { createReadiness, liveness } from "./health";
 import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
@@ -14,6 +19,7 @@ import { bodyRulesOf, createRequestLimits } from "./request-limits";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
+import { warmUp } from "./warm-up";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -60,10 +66,17 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Health checks for a supervisor, systemd or a container orchestrator (docs/operations.md).
+app.get("/_health", liveness);
+app.get(
+  "/readyz",
+  createReadiness({ cmsReadyUrl: `${env.CMS_URL}/_ready`, copies: () => cmsReadCache.size + pages.pages.size, warming: () => warming }),
+);
+
 // Before compression: media is already compressed and ranges must pass through untouched.
 app.use("/uploads", createUploadsProxy(env.CMS_URL));
 
-// Uploads resized and converted (WebP), made on first request and kept on disk (issue 6).
+// Uploads resized and converted (WebP), made on first request and kept on disk.
 const images = createImageHandler({
   cmsUrl: env.CMS_URL,
   cacheDir: env.IMAGE_CACHE_DIR ?? path.join(os.tmpdir(), `childrens-home-web-images-${env.PORT}`),
@@ -71,7 +84,7 @@ const images = createImageHandler({
 onInvalidate(() => images.forgetVerified());
 app.use("/img", images);
 
-// The CMS's signed "content changed" call: empties the caches of CMS reads and pages.
+// The CMS's signed "content changed" call: copies of CMS reads and pages made before it are out of date.
 app.use("/_internal/revalidate", createRevalidateHandler({ secret: env.WEB_PROXY_SECRET, invalidate: invalidateContent }));
 
 // gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML.
@@ -88,27 +101,52 @@ if (isBuilt) {
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
 
-app.get("/healthz", (_req, res) => {
-  res.type("text/plain").setHeader("Cache-Control", "no-store").send("ok");
-});
-
 const getLoadContext = (req: express.Request, res: express.Response) => ({
   nonce: String(res.locals.nonce ?? ""),
   clientIp: req.ip ?? req.socket.remoteAddress,
 });
 
 // GET and HEAD: React Router behind the cache of public pages (server/page-handler.ts).
-app.use(
-  createPageHandler({
-    build,
-    getLoadContext,
-    cachePages: env.WEB_CACHE === "on" && isBuilt,
-    ttlMs: env.WEB_CACHE_TTL_MS,
-    maxEntries: env.WEB_CACHE_MAX_ENTRIES,
-  }),
-);
+const pages = createPageHandler({
+  build,
+  getLoadContext,
+  cachePages: env.WEB_CACHE === "on" && isBuilt,
+  ttlMs: env.WEB_CACHE_TTL_MS,
+  staleIfErrorMs: env.WEB_CACHE_STALE_MS,
+  changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
+  maxEntries: env.WEB_CACHE_MAX_ENTRIES,
+});
+
+app.use(pages);
 // Everything else (form posts, uploads): React Router, the body streamed within its limits.
 app.use(createRouterHandler({ build, getLoadContext }));
+
+/** The main public pages in both languages: what `warmUpCaches` renders after a start. */
+const MAIN_PAGES = LOCALES.flatMap((locale) => NAV_ITEMS.map((item) => localizePath(item.to, locale)));
+
+/** Whether warmUpCaches is under way: /readyz is not ready meanwhile. */
+let warming = false;
+
+/** Fills the caches with the main pages (server/warm-up.ts), unless caching is off. */
+export async function warmUpCaches(origin: string): Promise<void> {
+  if (env.WEB_CACHE === "off") return;
+  warming = true;
+  try {
+    const { pages, ok, ms } = await warmUp(origin, MAIN_PAGES);
+    console.log(`[web] caches warmed: ${ok} of ${pages} main pages in ${ms} ms`);
+  } finally {
+    warming = false;
+  }
+}
+
+/**
+ * The HTTP server's request listener: a fresh copy of a public page is sent before any middleware
+ * runs (most requests on a busy day); everything else goes through the Express app.
+ */
+export function handle(req: IncomingMessage, res: ServerResponse): void {
+  if (pages.serveFresh(req, res)) return;
+  app(req, res);
+}
 
 /** The client build beside the server build this module was bundled into. */
 function clientDirOf(file: string): string {

@@ -8,25 +8,32 @@ import { requestBody } from "./request-limits";
  * a request's body reaches the route through `requestBody` (server/request-limits.ts), bounded
  * while it streams in, and a body cut short aborts the request's signal.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  { abortable = true, method = req.method }: { abortable?: boolean; method?: string } = {},
+): Request {
   const [, hostPortStr] = req.get("host")?.split(":") ?? [];
   const hostPort = Number.parseInt(hostPortStr ?? "", 10);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${req.originalUrl}`);
   const controller = new AbortController();
-  let finished = false;
-  res.on("finish", () => (finished = true));
-  // The visitor went away before the answer was sent: stop working for them.
-  res.on("close", () => {
-    if (!finished) controller.abort();
-  });
+  // A render other visitors share (or that refreshes the page cache) goes on when its first visitor
+  // leaves; any other request stops when its visitor goes away before the answer was sent.
+  if (abortable) {
+    let finished = false;
+    res.on("finish", () => (finished = true));
+    res.on("close", () => {
+      if (!finished) controller.abort();
+    });
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value) headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
     init.body = requestBody(req, res, () => controller.abort());
     init.duplex = "half";
   }

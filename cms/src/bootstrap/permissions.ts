@@ -29,6 +29,9 @@ export const staffActions = [
     ['create', 'update', 'delete', 'contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action)),
   ),
   'plugin::users-permissions.user.findOne',
+  // The dashboard's "demo content" notice and its removal.
+  'api::demo-content.demo-content.status',
+  'api::demo-content.demo-content.remove',
   // Their own account: display name and password.
   'api::staff-account.staff-account.updateMe',
   'api::staff-account.staff-account.changeMyPassword',

@@ -1,14 +1,13 @@
 import type { Context } from 'koa';
-import { uploadLimits } from '../../config/limits';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import { lastEdit } from './editors';
-import { ContractError, reply, replyWithError, type FieldErrors } from './errors';
-import { sniffFile, type SniffedType } from './file-type';
-import { checkImage } from './image-check';
+import { ContractError, reply, replyWithError } from './errors';
+import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
-import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
+import { serverMessages } from './messages';
+import { checkFile, validateJoinedAt, validateText, type FieldErrors } from './validation';
 
 /** A file as the body parser (formidable) leaves it on disk. */
 interface IncomingFile {
@@ -31,47 +30,6 @@ const fileUrlFor = (file: MediaFile | null | undefined): string | null => {
   return `${strapi.config.get('server.absoluteUrl')}${file.url}`;
 };
 
-const textOf = (body: Record<string, unknown>, field: string): string => {
-  const value = body[field];
-  return typeof value === 'string' ? value.trim() : '';
-};
-
-function validateText(def: ContractDefinition, body: Record<string, unknown>) {
-  const errors: FieldErrors = {};
-  const values: Record<string, string> = {};
-  for (const rule of def.textFields) {
-    const value = textOf(body, rule.field);
-    values[rule.field] = value;
-    const add = (message: string) => (errors[rule.field] ??= []).push(message);
-    if (!value) {
-      if (rule.requiredMessage) add(rule.requiredMessage);
-      continue;
-    }
-    if (rule.email && !EMAIL_PATTERN.test(value)) add(fieldMessages.authorInvalid);
-    if (value.length > rule.maxLength) add(serverMessages.tooLong(rule.label, rule.maxLength));
-  }
-  return { errors, values };
-}
-
-/** A calendar date written YYYY-MM-DD that exists (no 31 February), in a sane range of years. */
-export const isCalendarDate = (raw: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  if (year < 1900 || year > 2100) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-/** Team members may carry an optional joined date; other kinds ignore it. */
-function validateJoinedAt(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
-  if (def.fileField !== 'photo') return undefined;
-  const raw = textOf(body, 'joined_at') || textOf(body, 'joinedAt');
-  if (!raw) return undefined;
-  if (!isCalendarDate(raw)) errors.joined_at = [serverMessages.invalidDate];
-  return raw;
-}
-
 function incomingFile(ctx: Context, field: string): IncomingFile | undefined {
   const files = (ctx.request as unknown as { files?: Record<string, IncomingFile | IncomingFile[]> }).files;
   const file = files?.[field];
@@ -79,28 +37,12 @@ function incomingFile(ctx: Context, field: string): IncomingFile | undefined {
   return file && file.size > 0 ? file : undefined;
 }
 
-const invalidTypeMessage = (kind: 'image' | 'video') =>
-  kind === 'image' ? fieldMessages.invalidImageType : fieldMessages.invalidVideoType;
-
-/** Checks a file's real type, size and (for images) its dimensions before anything is stored. */
-async function checkFile(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
-  const maxBytes = kind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
-  if (file.size > maxBytes) {
-    const mb = Math.round(maxBytes / (1024 * 1024));
-    const message = kind === 'image' ? serverMessages.imageTooLarge(mb) : serverMessages.videoTooLarge(mb);
-    throw new ContractError(413, message, { [field]: [message] });
-  }
-  const sniffed = await sniffFile(file.filepath);
-  if (!sniffed || sniffed.kind !== kind) {
-    errors[field] = [invalidTypeMessage(kind)];
-    return null;
-  }
-  if (sniffed.kind === 'image') {
-    const image = await checkImage(file.filepath);
-    if (image === 'too-many-pixels') errors[field] = [serverMessages.imageTooManyPixels];
-    else if (image === 'unreadable') errors[field] = [invalidTypeMessage('image')];
-  }
-  return sniffed;
+/** The contract's file check: 413 at once for a file over the limit, otherwise a field error. */
+async function checkUpload(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
+  const { sniffed, problem } = await checkFile(kind, file);
+  if (problem?.tooLarge) throw new ContractError(413, problem.message, { [field]: [problem.message] });
+  if (problem) errors[field] = [problem.message];
+  return problem ? null : sniffed;
 }
 
 /** A stored name built from the title, never from the client's file name. */
@@ -208,16 +150,16 @@ const handle =
 
 async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'create' | 'update') {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-  const { errors, values } = validateText(def, body);
+  const { errors, values } = validateText(def.textFields, body);
   const joinedAt = validateJoinedAt(def, body, errors);
   const file = incomingFile(ctx, def.fileField);
   let sniffed: SniffedType | null = null;
-  if (file) sniffed = await checkFile(def.fileField, def.fileKind, file, errors);
+  if (file) sniffed = await checkUpload(def.fileField, def.fileKind, file, errors);
   else if (mode === 'create' && def.fileRequiredMessage) errors[def.fileField] = [def.fileRequiredMessage];
   const images: { field: string; file: IncomingFile; sniffed: SniffedType }[] = [];
   for (const field of def.optionalImageFields ?? []) {
     const image = incomingFile(ctx, field);
-    const imageType = image ? await checkFile(field, 'image', image, errors) : null;
+    const imageType = image ? await checkUpload(field, 'image', image, errors) : null;
     if (image && imageType) images.push({ field, file: image, sniffed: imageType });
   }
 
@@ -262,7 +204,7 @@ export function createContractActions(def: ContractDefinition) {
   const updateTranslation = async (ctx: Context, existing: Entry, locale: LocaleCode) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const textFields = localizedTextFields(def);
-    const { errors, values } = validateText({ ...def, textFields }, body);
+    const { errors, values } = validateText(textFields, body);
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
     const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field]]));

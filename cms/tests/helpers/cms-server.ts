@@ -26,9 +26,9 @@ export interface TestCms {
   pid(): number;
   /** Whether the CMS process is still running. */
   alive(): boolean;
-  /** Stop and start separately, to change what is on disk in between. */
+  /** Stop and start separately, to change what is on disk in between; `env` changes the environment from then on. */
   stopOnly(): Promise<void>;
-  bootOnly(): Promise<void>;
+  bootOnly(env?: Record<string, string | undefined>): Promise<void>;
   logs(): Promise<string>;
   /** Rows in a database table (what is stored, not what the API says). */
   countRows(table: string): Promise<number>;
@@ -69,7 +69,11 @@ async function dropPostgresDatabase(name: string) {
   await client.end();
 }
 
-export async function startTestCms(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestCms> {
+/**
+ * A CMS on a throwaway database and uploads folder. `seed`: demo content at the first boot (true),
+ * none (false, the default), or whatever SEED_DEMO_CONTENT's own default is ('default').
+ */
+export async function startTestCms(options: { seed?: boolean | 'default'; env?: Record<string, string> } = {}): Promise<TestCms> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cms-test-'));
   const port = await freePort();
   const publicDir = path.join(dir, 'public');
@@ -81,7 +85,7 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
     CMS_PORT: String(port),
     CMS_PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRAPI_PUBLIC_DIR: publicDir,
-    SEED_DEMO_CONTENT: options.seed ? 'true' : 'false',
+    ...(options.seed === 'default' ? {} : { SEED_DEMO_CONTENT: options.seed ? 'true' : 'false' }),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     TMPDIR: tmpDir,
@@ -157,7 +161,11 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
     async stopOnly() {
       await stopWith('SIGTERM');
     },
-    async bootOnly() {
+    async bootOnly(changes = {}) {
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      }
       await boot();
     },
     logs: () => readFile(logFile, 'utf8'),
@@ -177,7 +185,7 @@ export async function startTestCms(options: { seed?: boolean; env?: Record<strin
       }, options?.write);
     },
     async countRows(table) {
-      if (!/^[a-z_]+$/.test(table)) throw new Error(`bad table name ${table}`);
+      if (!/^[a-z0-9_]+$/.test(table)) throw new Error(`bad table name ${table}`);
       const [row] = await this.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
       return Number(row.n);
     },

@@ -49,7 +49,8 @@ export async function startTestWeb(
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/robots.txt`, { timeoutMs: 60_000, child });
+    // Ready: listening, main pages rendered once (the warm-up), the CMS reachable.
+    await waitForHttp(`${url}/readyz`, { timeoutMs: 120_000, child });
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- web log ---\n${await readFile(logFile, 'utf8').catch(() => '')}`);
   }

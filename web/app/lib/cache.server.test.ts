@@ -1,41 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { contentGeneration, invalidateContent, LruTtl, ReadCache, withSignal } from "./cache.server";
-
-describe("LruTtl", () => {
-  it("forgets the least recently used entry beyond its size", () => {
-    const lru = new LruTtl<number>({ maxEntries: 2, ttlMs: 1000 });
-    lru.set("a", 1);
-    lru.set("b", 2);
-    expect(lru.get("a")).toBe(1); // a is now the most recent
-    lru.set("c", 3);
-    expect(lru.get("b")).toBeUndefined();
-    expect(lru.get("a")).toBe(1);
-    expect(lru.get("c")).toBe(3);
-  });
-
-  it("also keeps the total size within its byte budget", () => {
-    const lru = new LruTtl<string>({ maxEntries: 100, ttlMs: 1000, maxBytes: 10, sizeOf: (v) => v.length });
-    lru.set("a", "aaaa");
-    lru.set("b", "bbbb");
-    lru.set("c", "cccc"); // 12 bytes: a goes
-    expect(lru.get("a")).toBeUndefined();
-    expect(lru.totalBytes).toBe(8);
-    lru.set("huge", "x".repeat(11)); // bigger than the whole budget: not kept, nothing evicted
-    expect(lru.get("huge")).toBeUndefined();
-    expect(lru.size).toBe(2);
-  });
-
-  it("expires entries after the TTL", () => {
-    let now = 0;
-    const lru = new LruTtl<string>({ maxEntries: 10, ttlMs: 100, now: () => now });
-    lru.set("k", "v");
-    now = 99;
-    expect(lru.get("k")).toBe("v");
-    now = 100;
-    expect(lru.get("k")).toBeUndefined();
-    expect(lru.size).toBe(0);
-  });
-});
+import {
+  ContentCache,
+  type ContentCacheOptions,
+  contentGeneration,
+  invalidateContent,
+  RETRY_AFTER_FAILURE_MS,
+  withSignal,
+} from "./cache.server";
 
 const deferred = <T,>() => {
   let resolve!: (value: T) => void;
@@ -44,56 +15,247 @@ const deferred = <T,>() => {
   return { promise, resolve, reject };
 };
 
-describe("ReadCache", () => {
-  const make = () => new ReadCache<string>({ enabled: true, maxEntries: 10, ttlMs: 60_000 });
+/** Lets background loads (promises) run to their end; time does not move. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+const T0 = 1_000_000;
+const TTL = 60_000;
+const STALE = 3_600_000;
+
+/** A cache on a fake clock, and a load function whose answers each test scripts. */
+function setup(options: Partial<ContentCacheOptions<string>> = {}) {
+  // Not 0: lru-cache takes a start time of 0 for "no TTL".
+  const clock = { t: T0, now: () => clock.t };
+  const cache = new ContentCache<string>({ enabled: true, maxEntries: 10, ttlMs: TTL, staleIfErrorMs: STALE, clock, ...options });
+  const cms = { loads: 0, answer: "v1" as string | Error };
+  const load = async () => {
+    cms.loads++;
+    if (cms.answer instanceof Error) throw cms.answer;
+    return cms.answer;
+  };
+  return { clock, cache, cms, load };
+}
+
+describe("ContentCache: fresh copies", () => {
   it("loads once, then answers from memory", async () => {
-    const cache = make();
-    let loads = 0;
-    const load = async () => `v${++loads}`;
-    expect(await cache.read("k", load)).toBe("v1");
-    expect(await cache.read("k", load)).toBe("v1");
-    expect(loads).toBe(1);
-    expect(cache.stats).toMatchObject({ hits: 1, misses: 1 });
+    const { cache, cms, load } = setup();
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "miss" });
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "hit" });
+    expect(cms.loads).toBe(1);
+    expect(cache.fresh("k")).toBe("v1");
   });
 
   it("lets concurrent callers share one load", async () => {
-    const cache = make();
+    const { cache } = setup();
     const gate = deferred<string>();
     let loads = 0;
     const load = () => (loads++, gate.promise);
     const all = Promise.all(Array.from({ length: 32 }, () => cache.read("k", load)));
     gate.resolve("v");
-    expect(await all).toEqual(Array(32).fill("v"));
+    expect((await all).map((r) => r.value)).toEqual(Array(32).fill("v"));
     expect(loads).toBe(1);
   });
 
-  it("does not keep failures", async () => {
-    const cache = make();
-    await expect(cache.read("k", () => Promise.reject(new Error("CMS down")))).rejects.toThrow("CMS down");
-    expect(await cache.read("k", async () => "back")).toBe("back");
-  });
+  it("forgets the least recently used copy beyond its size, in entries and in bytes", async () => {
+    const { cache } = setup({ maxEntries: 2 });
+    await cache.read("a", async () => "a");
+    await cache.read("b", async () => "b");
+    await cache.read("a", async () => "a2"); // a is now the most recent
+    await cache.read("c", async () => "c");
+    expect(cache.fresh("b")).toBeUndefined();
+    expect(cache.fresh("a")).toBe("a");
 
-  it("drops everything on invalidation, and never stores a value loaded before it", async () => {
-    const cache = make();
-    await cache.read("a", async () => "old a");
-    const slow = deferred<string>();
-    const pending = cache.read("b", () => slow.promise);
-    const before = contentGeneration();
-    invalidateContent();
-    expect(contentGeneration()).toBe(before + 1);
-    slow.resolve("old b"); // fetched before the edit: handed to its caller, but not kept
-    expect(await pending).toBe("old b");
-    expect(await cache.read("a", async () => "new a")).toBe("new a");
-    expect(await cache.read("b", async () => "new b")).toBe("new b");
+    const bytes = setup({ maxBytes: 10, sizeOf: (v) => v.length }).cache;
+    await bytes.read("a", async () => "aaaa");
+    await bytes.read("b", async () => "bbbb");
+    await bytes.read("c", async () => "cccc"); // 12 bytes: a goes
+    expect(bytes.fresh("a")).toBeUndefined();
+    expect(bytes.fresh("c")).toBe("cccc");
+    expect((await bytes.read("huge", async () => "x".repeat(11))).value).toHaveLength(11); // served, not kept
+    expect(bytes.fresh("huge")).toBeUndefined();
+    expect(bytes.size).toBe(2);
   });
 
   it("reads straight through when disabled", async () => {
-    const cache = new ReadCache<string>({ enabled: false, maxEntries: 10, ttlMs: 60_000 });
+    const { cache, cms, load } = setup({ enabled: false });
+    await cache.read("k", load);
+    await cache.read("k", load);
+    expect(cms.loads).toBe(2);
+    expect(cache.fresh("k")).toBeUndefined();
+  });
+});
+
+describe("ContentCache: after the TTL (stale-while-revalidate)", () => {
+  it("serves the old copy at once and refreshes it with one load in the background", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = "v2";
+    clock.t = T0 + TTL - 1;
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "hit" });
+    clock.t = T0 + TTL;
+    expect(cache.fresh("k")).toBeUndefined();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.read("k", load)));
+    expect(answers.map((a) => a.state)).toEqual(Array(5).fill("stale"));
+    expect(answers.map((a) => a.value)).toEqual(Array(5).fill("v1"));
+    await settle();
+    expect(cms.loads).toBe(2);
+    expect(await cache.read("k", load)).toEqual({ value: "v2", state: "hit" });
+  });
+});
+
+describe("ContentCache: the CMS fails (stale-if-error)", () => {
+  it("serves the last good copy, retries in the background at most once a second, and recovers", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = new Error("CMS down");
+    clock.t = T0 + TTL;
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "stale" });
+    await settle(); // the background refresh fails
+    expect(cms.loads).toBe(2);
+
+    for (let i = 0; i < 10; i++) expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
+    await settle();
+    expect(cms.loads).toBe(2); // no retry within the second after a failure
+
+    clock.t += RETRY_AFTER_FAILURE_MS;
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
+    await settle();
+    expect(cms.loads).toBe(3);
+
+    cms.answer = "back";
+    clock.t += RETRY_AFTER_FAILURE_MS;
+    expect((await cache.read("k", load)).value).toBe("v1");
+    await settle();
+    expect(await cache.read("k", load)).toEqual({ value: "back", state: "hit" });
+  });
+
+  it("keeps a copy for the stale window after its load, then gives the error", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = new Error("CMS down");
+    clock.t = T0 + STALE;
+    expect((await cache.read("k", load)).value).toBe("v1");
+    clock.t = T0 + STALE + 1;
+    await expect(cache.read("k", load)).rejects.toThrow("CMS down");
+    expect(cache.size).toBe(0);
+  });
+
+  it("gives the error when there is no copy, and keeps nothing", async () => {
+    const { cache, cms, load } = setup();
+    cms.answer = new Error("CMS down");
+    await expect(cache.read("k", load)).rejects.toThrow("CMS down");
+    cms.answer = "back";
+    expect(await cache.read("k", load)).toEqual({ value: "back", state: "miss" });
+  });
+
+  it("drops the copy when the failure says the content is gone (keepCopyOn)", async () => {
+    const { clock, cache, cms, load } = setup({ keepCopyOn: (error) => (error as Error).message !== "gone" });
+    await cache.read("k", load);
+    clock.t = T0 + TTL;
+    cms.answer = new Error("gone");
+    await cache.read("k", load); // stale, refreshing
+    await settle();
+    await expect(cache.read("k", load)).rejects.toThrow("gone");
+  });
+
+  it("marks a load built from last good copies of another cache as a fallback itself", async () => {
+    const reads = setup();
+    const pages = setup();
+    await reads.cache.read("site", reads.load);
+    const render = async () => `page with ${(await reads.cache.read("site", reads.load)).value}`;
+    expect((await pages.cache.read("/", render)).value).toBe("page with v1");
+
+    reads.cms.answer = new Error("CMS down");
+    invalidateContent();
+    // The page waits for the new content; its read fails and falls back: so is the page.
+    const read = await pages.cache.read("/", render);
+    expect(read).toEqual({ value: "page with v1", state: "fallback" });
+    expect(pages.cache.fresh("/")).toBeUndefined();
+
+    reads.cms.answer = "v2";
+    reads.clock.t = pages.clock.t = T0 + RETRY_AFTER_FAILURE_MS;
+    await pages.cache.read("/", render); // still the fallback; retried in the background
+    await settle();
+    expect(await pages.cache.read("/", render)).toEqual({ value: "page with v2", state: "hit" });
+  });
+});
+
+describe("ContentCache: content changed (the CMS's call)", () => {
+  it("makes the next reader wait for the new content, one load for all", async () => {
+    const { cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = "edited";
+    const before = contentGeneration();
+    invalidateContent();
+    expect(contentGeneration()).toBe(before + 1);
+    expect(cache.fresh("k")).toBeUndefined();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cache.read("k", load)));
+    expect(answers.map((a) => a.value)).toEqual(Array(8).fill("edited"));
+    expect(cms.loads).toBe(2);
+    expect(await cache.read("k", load)).toEqual({ value: "edited", state: "hit" });
+  });
+
+  it("never gives a reader after the change what a load begun before it returned", async () => {
+    const { cache } = setup();
+    const old = deferred<string>();
+    const before = cache.read("k", () => old.promise); // under way when the content changes
+    invalidateContent();
+    const after = cache.read("k", async () => "new");
+    old.resolve("old");
+    expect((await before).value).toBe("old"); // its own reader gets it
+    expect((await after).value).toBe("new");
+    expect(cache.fresh("k")).toBe("new");
+  });
+
+  it("serves the old copy when the new one takes longer than changeWaitMs, and the new one once made", async () => {
+    const { cache } = setup({ changeWaitMs: 0 });
+    await cache.read("k", async () => "old");
+    invalidateContent();
+    const slow = deferred<string>();
     let loads = 0;
-    await cache.read("k", async () => `v${++loads}`);
-    await cache.read("k", async () => `v${++loads}`);
-    expect(loads).toBe(2);
+    const load = () => (loads++, slow.promise);
+    expect(await cache.read("k", load)).toEqual({ value: "old", state: "stale" });
+    expect(await cache.read("k", load)).toEqual({ value: "old", state: "stale" });
+    expect(loads).toBe(1); // one load for all, going on in the background
+    slow.resolve("new");
+    await settle();
+    expect(await cache.read("k", load)).toEqual({ value: "new", state: "hit" });
+  });
+
+  it("makes only the first visitors after a change wait: a load under way for changeWaitMs already means the old copy at once", async () => {
+    const { clock, cache } = setup({ changeWaitMs: 60_000 });
+    await cache.read("k", async () => "old");
+    invalidateContent();
+    const slow = deferred<string>();
+    const first = cache.read("k", () => slow.promise); // waits for the new copy
+    await settle(); // its load is under way
+    clock.t += 60_000;
+    expect(await cache.read("k", () => slow.promise)).toEqual({ value: "old", state: "stale" });
+    slow.resolve("new");
+    expect(await first).toEqual({ value: "new", state: "miss" });
+  });
+
+  it("waits the whole load inside another cache's load (a page is never built from the old copy)", async () => {
+    const reads = setup({ changeWaitMs: 0 });
+    const pages = setup();
+    await reads.cache.read("site", async () => "old");
+    const slow = deferred<string>();
+    const render = async () => `page with ${(await reads.cache.read("site", () => slow.promise)).value}`;
+    invalidateContent();
+    const page = pages.cache.read("/", render);
+    slow.resolve("new");
+    expect(await page).toEqual({ value: "page with new", state: "miss" });
+  });
+
+  it("falls back to the old copy when the CMS fails right after the change", async () => {
+    const { cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = new Error("CMS down");
+    invalidateContent();
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
+    // That failed try was made after the change: the next readers do not wait for another.
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
+    expect(cms.loads).toBe(2);
   });
 });
 

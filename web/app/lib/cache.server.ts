@@ -1,93 +1,90 @@
 /**
- * The web server's in-process caches (issue 6): CMS reads per query + variables, and whole
- * public pages. Both are LRU with a TTL, and both are emptied at once when the CMS says content
- * changed (POST /_internal/revalidate, server/revalidate.ts), so a staff edit shows within a
- * second; the TTL only bounds how long a lost notification can leave a page stale.
+ * The web server's in-process caches: CMS reads per query + variables (`cmsView()` in
+ * cms.server.ts) and whole public pages (server/page-handler.ts). Both are a `ContentCache`.
+ *
+ * A copy is fresh for WEB_CACHE_TTL_MS, and is kept as the last good copy for WEB_CACHE_STALE_MS
+ * after it was loaded. What a visitor gets:
+ * - fresh copy: served from memory;
+ * - copy older than the TTL: served at once while one load refreshes it in the background
+ *   (stale-while-revalidate: the TTL only bounds how long a lost content-change call leaves
+ *   a page old; edits themselves arrive as calls);
+ * - content changed since the copy was loaded (the CMS's signed call, `invalidateContent()`):
+ *   the visitor waits for the new content, so the next visitor after an edit sees it, but only
+ *   until its load has taken WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
+ *   old copy is served meanwhile (an edit never puts visitors on the slow path); visitors arriving
+ *   together share that one load;
+ * - the load fails (CMS down, slow past CMS_TIMEOUT_MS, answering errors): the last good copy
+ *   is served (stale-if-error) and tried again in the background, at most once a second per key,
+ *   until the CMS answers; without a copy the error goes to the page (its friendly 503).
  *
  * WEB_CACHE: `on` (default: CMS reads and pages), `reads` (CMS reads only), `off` (neither;
- * for benchmarks and debugging).
+ * for benchmarks and debugging: no copies, so no stale-if-error either).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { LRUCache } from "lru-cache";
 
-export interface LruTtlOptions<V = unknown> {
+/** hit: fresh copy; miss: loaded now; stale: older than the TTL, refreshing; fallback: last good copy, the CMS failed. */
+export type CopyState = "hit" | "miss" | "stale" | "fallback";
+
+export interface CacheRead<V> {
+  value: V;
+  state: CopyState;
+}
+
+export interface ContentCacheOptions<V> {
+  enabled: boolean;
   maxEntries: number;
+  /** How long a copy is fresh. */
   ttlMs: number;
-  /** Also bound the total size (bytes as `sizeOf` counts them): whole pages are large. */
+  /** How long after its load a copy may stand in for a failing CMS; then it is dropped. */
+  staleIfErrorMs: number;
+  /** After a content change, how long a visitor waits for the new copy before getting the old one
+   * (the new one keeps loading). Default 250 ms. */
+  changeWaitMs?: number;
+  /** Also bound the total size (as `sizeOf` counts it): whole pages are large. */
   maxBytes?: number;
   sizeOf?: (value: V) => number;
-  /** Clock, for tests. */
-  now?: () => number;
+  /** Whether a failed load may be answered with the last good copy (default: any failure).
+   * When not (a page that is now a 404), the copy is dropped and the error goes to the caller. */
+  keepCopyOn?: (error: unknown) => boolean;
+  /** Monotonic clock in ms (tests pass a fake one). */
+  clock?: { now(): number };
 }
 
-interface Entry<V> {
+/** A background retry of a failing key waits this long after the failed try. */
+export const RETRY_AFTER_FAILURE_MS = 1000;
+
+interface Copy<V> {
   value: V;
-  expires: number;
-  size: number;
+  /** When the value was loaded (for a page rendered from last good copies: the oldest of them). */
+  loadedAt: number;
+  /** Content generation the load started in: older than the current one means content changed since. */
+  generation: number;
+  /** The latest try to refresh failed: `value` is the last good copy. */
+  failure?: { error: unknown; at: number; generation: number };
 }
 
+type Load<V> = () => Promise<V>;
 /**
- * A bounded map whose entries expire. Map keeps insertion order, so the first key is the
- * least recently used one once every hit re-inserts its key.
+ * fresh: serve; serve: the last good copy (a failed try was just made); serve-and-refresh: serve
+ * and refresh in the background; changed: content changed since the copy was made; expired: the
+ * copy is past its stale-if-error window, unusable.
  */
-export class LruTtl<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private readonly now: () => number;
-  private bytes = 0;
+type Verdict = "fresh" | "serve" | "serve-and-refresh" | "changed" | "expired";
 
-  constructor(private readonly options: LruTtlOptions<V>) {
-    this.now = options.now ?? Date.now;
-  }
+const TOO_LATE = Symbol("too late");
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Total size of the entries, as `sizeOf` counts it (0 without one). */
-  get totalBytes(): number {
-    return this.bytes;
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    if (this.options.maxEntries <= 0 || this.options.ttlMs <= 0) return;
-    const size = this.options.sizeOf?.(value) ?? 0;
-    const maxBytes = this.options.maxBytes ?? Infinity;
-    if (size > maxBytes) return;
-    this.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs, size });
-    this.bytes += size;
-    while (this.entries.size > this.options.maxEntries || this.bytes > maxBytes) {
-      this.delete(this.entries.keys().next().value as string);
-    }
-  }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.size;
-    this.entries.delete(key);
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
+/** `promise`'s value, or TOO_LATE if it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LATE> {
+  if (ms <= 0) return Promise.resolve(TOO_LATE);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_LATE>((resolve) => (timer = setTimeout(() => resolve(TOO_LATE), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
- * Content generation: bumped on every invalidation. A value computed from CMS data fetched
- * before an invalidation must not be stored after it (it could be the old content), so each
- * fill checks that the generation it started in is still current.
+ * Content generation: bumped on every invalidation. A copy loaded in an older generation may show
+ * content from before an edit, so it is only served when the CMS cannot give a newer one.
  */
 let generation = 0;
 const invalidationListeners = new Set<() => void>();
@@ -96,7 +93,7 @@ export function contentGeneration(): number {
   return generation;
 }
 
-/** Drops everything derived from CMS content (both caches). */
+/** Content changed (the CMS said so): every copy made before now is out of date. */
 export function invalidateContent(): void {
   generation++;
   for (const listener of invalidationListeners) listener();
@@ -108,60 +105,162 @@ export function onInvalidate(listener: () => void): () => void {
 }
 
 /**
- * LRU + TTL cache of asynchronous reads with request coalescing: while a key is being
- * loaded, other callers wait for the same promise instead of asking the CMS again (32
- * visitors arriving together after an edit cost one CMS query, not 32). Failures are not cached.
+ * Loads (a page render) that use last good copies of other caches (its CMS reads) are themselves
+ * last good copies: each load runs in a scope that records the oldest copy it fell back on.
  */
-export class ReadCache<V> {
-  private readonly lru: LruTtl<V>;
-  private inflight = new Map<string, Promise<V>>();
-  readonly stats = { hits: 0, misses: 0, coalesced: 0 };
+const fallbackScope = new AsyncLocalStorage<{ oldest?: number }>();
 
-  constructor(options: LruTtlOptions<V> & { enabled: boolean }) {
-    this.lru = new LruTtl(options.enabled ? options : { ...options, maxEntries: 0 });
-    this.enabled = options.enabled;
-    onInvalidate(() => this.clear());
+function noteFallback(loadedAt: number): void {
+  const scope = fallbackScope.getStore();
+  if (scope) scope.oldest = Math.min(scope.oldest ?? Infinity, loadedAt);
+}
+
+/** A load that succeeded only thanks to last good copies (it is kept, and retried like a failure). */
+class BuiltFromFallbacks extends Error {
+  constructor() {
+    super("built from last good copies while the CMS fails");
+    this.name = "BuiltFromFallbacks";
   }
+}
 
+/**
+ * LRU cache of loaded content (lru-cache: bounded in entries and bytes, one load per key at a
+ * time) with the freshness rules above.
+ */
+export class ContentCache<V> {
   readonly enabled: boolean;
+  private readonly lru: LRUCache<string, Copy<V>, Load<V>>;
+  private readonly clock: { now(): number };
+  private readonly ttlMs: number;
+  private readonly staleIfErrorMs: number;
+  private readonly changeWaitMs: number;
+  /** When the load under way for a key began. */
+  private readonly loadingSince = new Map<string, number>();
+
+  constructor(options: ContentCacheOptions<V>) {
+    this.enabled = options.enabled;
+    this.clock = options.clock ?? performance;
+    this.ttlMs = options.ttlMs;
+    this.staleIfErrorMs = Math.max(options.staleIfErrorMs, options.ttlMs);
+    this.changeWaitMs = options.changeWaitMs ?? 250;
+    const keepCopyOn = options.keepCopyOn ?? (() => true);
+    const sizeOf = options.sizeOf;
+    this.lru = new LRUCache<string, Copy<V>, Load<V>>({
+      max: Math.max(1, options.maxEntries),
+      // lru-cache drops a copy once its stale-if-error window is over (reset by every good load).
+      ttl: this.staleIfErrorMs,
+      ttlResolution: 0,
+      perf: this.clock,
+      ...(options.maxBytes && sizeOf
+        ? { maxSize: options.maxBytes, sizeCalculation: (copy: Copy<V>) => Math.max(1, sizeOf(copy.value)) }
+        : {}),
+      fetchMethod: async (key, previous, { context: load, options: setOptions }) => {
+        const started = contentGeneration();
+        const scope: { oldest?: number } = {};
+        let error: unknown;
+        this.loadingSince.set(key, this.clock.now());
+        try {
+          const value = await fallbackScope.run(scope, load);
+          const now = this.clock.now();
+          if (scope.oldest === undefined) return { value, loadedAt: now, generation: started };
+          // Built from last good copies: as old as the oldest of them, and retried like a failure.
+          const loadedAt = scope.oldest;
+          setOptions.ttl = Math.max(1, Math.ceil(loadedAt + this.staleIfErrorMs - now));
+          return { value, loadedAt, generation: started, failure: { error: new BuiltFromFallbacks(), at: now, generation: started } };
+        } catch (caught) {
+          error = caught;
+        } finally {
+          this.loadingSince.delete(key);
+        }
+        const now = this.clock.now();
+        const windowLeft = previous ? previous.loadedAt + this.staleIfErrorMs - now : 0;
+        if (!previous || windowLeft <= 0 || !keepCopyOn(error)) throw error;
+        // The copy stands in, and still goes when its own window ends.
+        setOptions.ttl = Math.ceil(windowLeft);
+        return { ...previous, failure: { error, at: now, generation: started } };
+      },
+    });
+  }
 
   get size(): number {
     return this.lru.size;
   }
 
-  /** The cached value, or the result of `load` (shared with concurrent callers of the same key). */
-  async read(key: string, load: () => Promise<V>): Promise<V> {
-    if (!this.enabled) return load();
-    const hit = this.lru.get(key);
-    if (hit !== undefined) {
-      this.stats.hits++;
-      return hit;
+  /**
+   * The value for `key`: a copy, or what `load` gives (shared with concurrent callers of the same
+   * key). Rejects only when there is no usable copy and the load fails. `signal`: the visitor left;
+   * stop waiting (the load goes on for the others and fills the cache).
+   */
+  async read(key: string, load: Load<V>, options: { signal?: AbortSignal } = {}): Promise<CacheRead<V>> {
+    const { signal } = options;
+    if (!this.enabled) return { value: await withSignal(load(), signal), state: "miss" };
+    const asked = contentGeneration();
+    const status: LRUCache.Status<string, Copy<V>, Load<V>> = {};
+    // allowStale: a copy being refreshed is handed out at once; the rules below decide whether to wait.
+    let copy = await withSignal(this.lru.fetch(key, { context: load, allowStale: true, status }), signal);
+    let loaded = status.fetch !== "hit";
+    // Inside another cache's load (a page being rendered, mostly in the background), a copy due for
+    // a refresh is refreshed first: a refreshed page is built from refreshed reads.
+    const nested = fallbackScope.getStore() !== undefined;
+    // Two rounds suffice: a load joined in round one may have started before `asked`, the next cannot.
+    for (let round = 0; ; round++) {
+      if (!copy) throw new Error(`cache: no value for ${key}`);
+      const verdict = this.verdict(copy, asked);
+      if (verdict === "fresh") return { value: copy.value, state: loaded ? "miss" : "hit" };
+      const mustWait = verdict === "expired" || (nested && verdict !== "serve");
+      if ((mustWait || verdict === "changed") && round < 2) {
+        const refresh = this.lru.fetch(key, { context: load, forceRefresh: true });
+        // Content changed: the new copy if it comes within changeWaitMs of the start of its load,
+        // else the old one at once while the new one is made (the slow path is not what visitors
+        // meet after an edit, and only the first of them wait at all).
+        const waited = this.clock.now() - (this.loadingSince.get(key) ?? this.clock.now());
+        const next = await withSignal(mustWait ? refresh : within(refresh, this.changeWaitMs - waited), signal);
+        if (next === TOO_LATE) {
+          refresh.catch(() => {});
+          return { value: copy.value, state: copy.failure ? "fallback" : "stale" };
+        }
+        copy = next;
+        loaded = true;
+        continue;
+      }
+      if (verdict === "serve-and-refresh") this.refreshInBackground(key, load);
+      if (copy.failure) {
+        noteFallback(copy.loadedAt);
+        return { value: copy.value, state: "fallback" };
+      }
+      return { value: copy.value, state: "stale" };
     }
-    const pending = this.inflight.get(key);
-    if (pending) {
-      this.stats.coalesced++;
-      return pending;
+  }
+
+  /** The copy for `key` if it is fresh (the server's fast path for cached pages), else undefined. */
+  fresh(key: string): V | undefined {
+    if (!this.enabled) return undefined;
+    const copy = this.lru.get(key);
+    return copy && this.verdict(copy, contentGeneration()) === "fresh" ? copy.value : undefined;
+  }
+
+  private verdict(copy: Copy<V>, asked: number): Verdict {
+    const now = this.clock.now();
+    if (now - copy.loadedAt > this.staleIfErrorMs) return "expired";
+    const { failure } = copy;
+    if (failure) {
+      // A try that began before the content changed says nothing about the new content: try it.
+      if (failure.generation < asked) return "changed";
+      return now - failure.at >= RETRY_AFTER_FAILURE_MS ? "serve-and-refresh" : "serve";
     }
-    this.stats.misses++;
-    const started = contentGeneration();
-    const promise = load().then(
-      (value) => {
-        if (contentGeneration() === started) this.lru.set(key, value);
-        return value;
-      },
-    );
-    this.inflight.set(key, promise);
-    const forget = () => {
-      if (this.inflight.get(key) === promise) this.inflight.delete(key);
-    };
-    promise.then(forget, forget);
-    return promise;
+    if (copy.generation < asked) return "changed";
+    return now - copy.loadedAt >= this.ttlMs ? "serve-and-refresh" : "fresh";
+  }
+
+  private refreshInBackground(key: string, load: Load<V>): void {
+    // forceRefresh joins a load already under way instead of starting a second one.
+    this.lru.fetch(key, { context: load, forceRefresh: true }).catch(() => {
+      // No copy left to fall back on: the next visitor tries again.
+    });
   }
 
   clear(): void {
     this.lru.clear();
-    // Loads already running may return old content: later callers start fresh ones.
-    this.inflight = new Map();
   }
 }
 

@@ -5,11 +5,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // A fake CMS whose behaviour each test picks by path of the query name.
 let server: http.Server;
-let mode: "ok" | "hang" | "500" | "graphql-error" = "ok";
+let mode: "ok" | "hang" | "slow" | "500" | "graphql-error" = "ok";
+let requests = 0;
+// Long enough for a busy machine to answer the fake CMS; short enough to keep the file quick.
+const TIMEOUT_MS = 1000;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    requests++;
     if (mode === "hang") return; // never answers
+    if (mode === "slow") {
+      // Answers, but later than the web waits.
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { slow: true } })), TIMEOUT_MS + 300);
+      return;
+    }
     if (mode === "500") return res.writeHead(500).end("boom");
     res.setHeader("content-type", "application/json");
     if (mode === "graphql-error") return res.end(JSON.stringify({ errors: [{ message: "Forbidden access" }] }));
@@ -17,7 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   vi.stubEnv("CMS_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  vi.stubEnv("CMS_TIMEOUT_MS", "300");
+  vi.stubEnv("CMS_TIMEOUT_MS", String(TIMEOUT_MS));
 });
 afterAll(() => {
   server.closeAllConnections();
@@ -27,7 +36,7 @@ afterAll(() => {
 
 async function cms() {
   vi.resetModules(); // env.server reads process.env when first imported
-  return import("./cms.server");
+  return { ...(await import("./cms.server")), ...(await import("./cache.server")) };
 }
 
 describe("cmsQuery", () => {
@@ -46,7 +55,7 @@ describe("cmsQuery", () => {
     const error = await cmsQuery("{ home { id } }").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CmsError);
     expect(error).toMatchObject({ reason: "timeout", status: 503 });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
   });
 
   it("maps HTTP 500 and GraphQL errors", async () => {
@@ -62,6 +71,43 @@ describe("cmsQuery", () => {
     const { cmsQuery } = await cms();
     await expect(cmsQuery("{ a }")).rejects.toMatchObject({ reason: "unreachable", status: 503 });
     vi.stubEnv("CMS_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+});
+
+describe("cmsQuery when the CMS fails after a good answer (stale-if-error)", () => {
+  it("answers with the last good copy when the CMS errs or hangs, and with the error when there is none", async () => {
+    mode = "ok";
+    const { cmsQuery, invalidateContent } = await cms();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const query = "{ siteSetting { name } }";
+    expect(await cmsQuery(query)).toEqual({ siteSetting: { name: "Home" } });
+    for (const failure of ["500", "hang"] as const) {
+      mode = failure;
+      invalidateContent(); // as after an edit: the read must go to the CMS again
+      await expect(cmsQuery(query)).resolves.toEqual({ siteSetting: { name: "Home" } });
+    }
+    await expect(cmsQuery("{ never { read } }")).rejects.toMatchObject({ reason: "timeout" });
+  });
+
+  it("lets a read slower than the timeout go on and fill the cache for the next visitor", async () => {
+    mode = "slow";
+    const { cmsQuery } = await cms();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const before = requests;
+    await expect(cmsQuery("{ slow }")).rejects.toMatchObject({ reason: "timeout", status: 503 });
+    // The same read, still under way: the next visitor gets its answer, and the CMS was asked once.
+    await expect(cmsQuery("{ slow }")).resolves.toEqual({ slow: true });
+    expect(requests - before).toBe(1);
+  });
+
+  it("has no copies to fall back on with WEB_CACHE=off", async () => {
+    vi.stubEnv("WEB_CACHE", "off");
+    mode = "ok";
+    const { cmsQuery } = await cms();
+    await cmsQuery("{ siteSetting { name } }");
+    mode = "500";
+    await expect(cmsQuery("{ siteSetting { name } }")).rejects.toMatchObject({ reason: "bad-response" });
+    vi.stubEnv("WEB_CACHE", "on");
   });
 });
 

@@ -1,6 +1,6 @@
 import { ClientError, GraphQLClient, type Variables } from "graphql-request";
 import { data } from "react-router";
-import { ReadCache, withSignal } from "./cache.server";
+import { ContentCache } from "./cache.server";
 import { env } from "./env.server";
 
 export type CmsErrorReason = "timeout" | "unreachable" | "bad-response" | "graphql" | "missing-content";
@@ -34,18 +34,22 @@ export interface CmsQueryOptions {
 }
 
 /**
- * Public reads of the CMS, cached per query + variables (and per view function, see cmsView).
+ * Public reads of the CMS, cached per query + variables (and per view function, see cmsView),
+ * with the last good copy standing in while the CMS fails (app/lib/cache.server.ts).
  * Only anonymous GraphQL reads go through here; staff calls use the REST contract with their token.
  */
-export const cmsReadCache = new ReadCache<unknown>({
+export const cmsReadCache = new ContentCache<unknown>({
   enabled: env.WEB_CACHE !== "off",
   ttlMs: env.WEB_CACHE_TTL_MS,
+  staleIfErrorMs: env.WEB_CACHE_STALE_MS,
+  changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
 });
 
 /**
  * The one way the web app reads from the CMS. Always settles within the timeout
- * (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives a friendly 503, never a hung page.
+ * (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives the last good copy or, without one, a
+ * friendly 503, never a hung page.
  */
 export async function cmsQuery<TData, TVars extends Variables = Variables>(
   document: string,
@@ -74,18 +78,65 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   let viewId = viewIds.get(toView as (data: never) => unknown);
   if (viewId === undefined) viewIds.set(toView as (data: never) => unknown, (viewId = nextViewId++));
   const key = `${viewId}\u0000${document}\u0000${variables ? JSON.stringify(variables) : ""}`;
-  const shared = cmsReadCache.read(key, async () => toView(await requestCms<TData>(document, variables, options.timeoutMs)));
-  return (await withSignal(shared, options.signal)) as TView;
-}
-
-async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs?: number): Promise<TData> {
-  const timeout = AbortSignal.timeout(timeoutMs ?? env.CMS_TIMEOUT_MS);
+  // The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on to fill the cache, so a
+  // CMS slower than that still ends up with a copy (when nothing is cached, nothing is gained).
+  const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
+  const load = async () => toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
+  const deadline = AbortSignal.timeout(waitMs);
   try {
-    return await client.request<TData>({ document, variables, signal: timeout });
+    const { value } = await cmsReadCache.read(key, load, { signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline });
+    return value as TView;
   } catch (error) {
-    throw toCmsError(error, timeout);
+    if (!deadline.aborted || options.signal?.aborted) throw error;
+    const timeout = new CmsError("timeout", "The CMS did not answer in time");
+    cmsHealth.failed(timeout);
+    throw timeout;
   }
 }
+
+/** How long a read may go on after its visitors stopped waiting, to fill the cache. */
+const FILL_TIMEOUT_MS = 30_000;
+
+async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const data = await client.request<TData>({ document, variables, signal: timeout });
+    cmsHealth.answered();
+    return data;
+  } catch (error) {
+    const cmsError = toCmsError(error, timeout);
+    if (cmsError instanceof CmsError) cmsHealth.failed(cmsError);
+    throw cmsError;
+  }
+}
+
+/**
+ * One log line when the CMS starts failing, then at most one every 10 s while it goes on, and one
+ * when it has answered again without a failure for 5 s: while it fails, visitors mostly get last
+ * good copies, so the failures would otherwise go unnoticed, or flood the log if logged per request.
+ */
+const cmsHealth = {
+  failingSince: 0,
+  lastFailure: 0,
+  lastLogged: 0,
+  failures: 0,
+  failed(error: CmsError) {
+    const now = Date.now();
+    this.failures++;
+    this.lastFailure = now;
+    if (!this.failingSince) this.failingSince = now;
+    if (now - this.lastLogged < 10_000) return;
+    this.lastLogged = now;
+    console.error(`[cms] ${error.reason}: ${error.message} (${this.failures} failed reads so far; visitors get last good copies where there are any)`);
+  },
+  answered() {
+    if (!this.failingSince || Date.now() - this.lastFailure < 5_000) return;
+    console.error(`[cms] answering again (${this.failures} failed reads in ${Math.round((this.lastFailure - this.failingSince) / 1000)} s)`);
+    this.failingSince = 0;
+    this.lastLogged = 0;
+    this.failures = 0;
+  },
+};
 
 function toCmsError(error: unknown, timeout: AbortSignal): unknown {
   if (error instanceof CmsError) return error;
@@ -118,14 +169,15 @@ export interface CmsFailure {
 /**
  * Runs a page's CMS read and turns a CmsError into a thrown route response (503 by
  * default), so the page's ErrorBoundary shows the friendly text and no stack trace
- * ever reaches the visitor. The real cause is logged once, on the server.
+ * ever reaches the visitor. The real cause is logged on the server.
  */
 export async function loadFromCms<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof CmsError) {
-      console.error(`[cms] ${error.reason}: ${error.message}`);
+      // Failed calls are logged by cmsHealth (rate-limited); content missing from an answer is not.
+      if (error.reason === "missing-content") console.error(`[cms] ${error.reason}: ${error.message}`);
       throw data<CmsFailure>({ cms: error.reason }, { status: error.status });
     }
     throw error;

@@ -20,11 +20,15 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     // How long a page waits for the CMS before showing the friendly 503 page.
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2500),
-    // ── Caching (issue 6, app/lib/cache.server.ts) ──
+    // ── Caching (app/lib/cache.server.ts) ──
     // on: CMS reads and public pages are cached; reads: CMS reads only; off: nothing.
     WEB_CACHE: z.enum(["on", "reads", "off"], { message: "WEB_CACHE must be on, reads or off" }).default("on"),
-    // How long a cached read or page lives without an invalidation from the CMS.
-    WEB_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    // How long a cached read or page is fresh; after it, it is served while one request refreshes it.
+    WEB_CACHE_TTL_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+    // How long after it was loaded a copy may stand in for a CMS that is down, slow or failing.
+    WEB_CACHE_STALE_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(86_400_000),
+    // After a content change, how long a visitor waits for the new page before getting the old one.
+    WEB_CACHE_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(250),
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),

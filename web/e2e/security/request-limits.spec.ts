@@ -51,7 +51,7 @@ test.beforeAll(async () => {
     },
   });
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
+    if ((await fetch(`${base}/_health`).catch(() => null))?.ok) break;
     await new Promise((done) => setTimeout(done, 100));
   }
   // Warm up the routes used below, so their first-use memory is not counted as growth.
@@ -218,7 +218,7 @@ test("slow clients: 300 connections sending headers or a body a byte at a time a
   const answers = await Promise.race([Promise.all(clients), bound]);
   expect(answers.filter((answer) => /^HTTP\/1\.1 408/.test(answer))).toHaveLength(300);
   // And the server still answers normally.
-  expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  expect((await fetch(`${base}/_health`)).status).toBe(200);
 });
 
 // ── Uploads keep their own limits ──────────────────────────────────────────────────────────

@@ -6,26 +6,33 @@ import { IconTrash } from "./icons";
 import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 
 /**
- * Which item is waiting for a delete confirmation. With JavaScript the Delete buttons
- * open the dialog in place; without it they are links to `?delete={id}`, which renders
- * the same dialog on the server (its Cancel is then a plain link back).
+ * A confirmation waiting on the page. With JavaScript the button opens the dialog in place;
+ * without it the button is a link to `?{param}={value}`, which renders the same dialog on the
+ * server (its Cancel is then a plain link back).
  */
-export function useDeleteConfirm() {
+export function useConfirmParam(param: string) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [pendingId, setPendingId] = useState<number | null>(null);
-  const fromUrl = Number(searchParams.get("delete")) || null;
+  const [pending, setPending] = useState<string | null>(null);
+  const fromUrl = searchParams.get(param) || null;
 
-  // Any navigation (the delete's redirect included) closes a dialog opened in place.
-  useEffect(() => setPendingId(null), [location.key]);
+  // Any navigation (the action's redirect included) closes a dialog opened in place.
+  useEffect(() => setPending(null), [location.key]);
 
   const close = useCallback(() => {
-    if (pendingId !== null) setPendingId(null);
+    if (pending !== null) setPending(null);
     else if (fromUrl !== null) navigate(location.pathname, { replace: true, preventScrollReset: true });
-  }, [pendingId, fromUrl, navigate, location.pathname]);
+  }, [pending, fromUrl, navigate, location.pathname]);
 
-  return { id: pendingId ?? fromUrl, open: setPendingId, close, cancelHref: location.pathname };
+  return { value: pending ?? fromUrl, open: setPending, close, cancelHref: location.pathname };
+}
+
+/** Which item is waiting for a delete confirmation (`?delete={id}` without JavaScript). */
+export function useDeleteConfirm() {
+  const { value, open, close, cancelHref } = useConfirmParam("delete");
+  const openFor = useCallback((id: number) => open(String(id)), [open]);
+  return { id: Number(value) || null, open: openFor, close, cancelHref };
 }
 
 /** The Delete control of a row or a detail page. */
@@ -70,19 +77,29 @@ export const ACTION_DANGER =
 
 /**
  * An accessible confirmation dialog (role="alertdialog"): focus starts on Cancel and is
- * trapped inside, Escape or the backdrop cancels, focus returns to the Delete button.
- * Confirming posts {intent: delete, id} to the list route's action.
+ * trapped inside, Escape or the backdrop cancels, focus returns to the button that opened it.
+ * Confirming posts `intent` and `fields` to `action`.
  */
-export function ConfirmDeleteDialog({
-  id,
+export function ConfirmDialog({
+  open,
+  title = at("common.confirmTitle"),
   message,
+  confirmLabel,
+  busyLabel,
+  intent,
+  fields = {},
   action,
   cancelHref,
   onCancel,
 }: {
-  id: number | null;
+  open: boolean;
+  title?: string;
   message: string;
-  /** The route whose action deletes (the kind's list path). */
+  confirmLabel: string;
+  busyLabel: string;
+  intent: string;
+  fields?: Record<string, string>;
+  /** The route whose action does it. */
   action: string;
   cancelHref: string;
   onCancel: () => void;
@@ -91,10 +108,9 @@ export function ConfirmDeleteDialog({
   const textId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
-  const open = id !== null;
   useFocusTrap(panel, open, onCancel);
   if (!open) return null;
-  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center p-3 sm:items-center sm:p-6">
@@ -109,7 +125,7 @@ export function ConfirmDeleteDialog({
         className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl outline-none"
       >
         <h2 id={titleId} className="font-sans text-xl font-bold text-ink">
-          {at("common.confirmTitle")}
+          {title}
         </h2>
         <p id={textId} className="mt-3 text-ink">
           {message}
@@ -129,19 +145,51 @@ export function ConfirmDeleteDialog({
             {at("common.cancel")}
           </Link>
           <Form method="post" action={action} preventScrollReset>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={id} />
+            <input type="hidden" name="intent" value={intent} />
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <button
               type="submit"
-              disabled={deleting}
+              disabled={busy}
               className="btn w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70 sm:w-auto"
             >
-              {deleting ? <ButtonSpinner /> : <IconTrash size={18} />}
-              {deleting ? at("common.deleting") : at("common.confirmDelete")}
+              {busy ? <ButtonSpinner /> : <IconTrash size={18} />}
+              {busy ? busyLabel : confirmLabel}
             </button>
           </Form>
         </div>
       </div>
     </div>
+  );
+}
+
+/** The delete confirmation of a list or detail page: posts {intent: delete, id}. */
+export function ConfirmDeleteDialog({
+  id,
+  message,
+  action,
+  cancelHref,
+  onCancel,
+}: {
+  id: number | null;
+  message: string;
+  /** The route whose action deletes (the kind's list path). */
+  action: string;
+  cancelHref: string;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={id !== null}
+      message={message}
+      confirmLabel={at("common.confirmDelete")}
+      busyLabel={at("common.deleting")}
+      intent="delete"
+      fields={{ id: String(id) }}
+      action={action}
+      cancelHref={cancelHref}
+      onCancel={onCancel}
+    />
   );
 }

@@ -72,6 +72,36 @@ export async function deleteItem(request: Request, staff: Staff, kind: KindKey, 
   }
 }
 
+// ── Demo content ──────────────────────────────────────────────────────────────────────
+
+/** How many demo entries the site still shows, untouched by staff (null: the CMS could not say). */
+export async function demoContentCount(request: Request, staff: Staff): Promise<number | null> {
+  try {
+    const { body } = await staffCall<{ count?: unknown }>(request, staff, "/api/demo-content");
+    return typeof body.count === "number" ? body.count : null;
+  } catch (error) {
+    if (error instanceof AdminCmsError) return null;
+    throw error;
+  }
+}
+
+/** Deletes the untouched demo entries (both languages, their files): how many, or the failure's text. */
+export async function removeDemoContent(
+  request: Request,
+  staff: Staff,
+): Promise<{ removed: number; error: null } | { removed: null; error: string }> {
+  try {
+    const { body } = await staffCall<{ removed?: unknown }>(request, staff, "/api/demo-content", {
+      method: "DELETE",
+      timeoutMs: 120_000,
+    });
+    return { removed: typeof body.removed === "number" ? body.removed : 0, error: null };
+  } catch (error) {
+    if (error instanceof AdminCmsError) return { removed: null, error: error.messageOr("common.somethingWrong") };
+    throw error;
+  }
+}
+
 export interface CurrentUser {
   id: number;
   username: string;

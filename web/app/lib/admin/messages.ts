@@ -51,6 +51,16 @@ export const adminEn = {
   "dashboard.count": "{count} saved",
   "dashboard.userFetchFailed": "Failed to fetch user data",
   "dashboard.noToken": "No token found",
+  "dashboard.demoTitle": "This site still shows demo content ({count} items)",
+  "dashboard.demoTitleOne": "This site still shows demo content (1 item)",
+  "dashboard.demoText":
+    "The site came with example team members, gallery pictures, videos and blog posts so that it does not look empty. Remove them once you have added your own. Anything you added or changed stays.",
+  "dashboard.demoRemove": "Remove demo content",
+  "dashboard.demoConfirmTitle": "Remove the demo content?",
+  "dashboard.demoConfirm":
+    "This deletes {count} demo items, in English and Nepali, with their pictures and videos. Entries you added or changed stay. This cannot be undone.",
+  "dashboard.demoRemoving": "Removing...",
+  "dashboard.demoRemoved": "Demo content removed.",
 
   // ── Shared table, detail and form texts ───────────────────────────────────────────
   "common.actions": "Actions",

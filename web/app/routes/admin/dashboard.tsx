@@ -1,25 +1,46 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
-import { IconBlog, IconImage, IconUsers, IconVideo } from "~/components/admin/icons";
+import { ConfirmDialog, useConfirmParam } from "~/components/admin/ConfirmDelete";
+import { ErrorAlert } from "~/components/admin/Feedback";
+import { IconBlog, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/admin/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { countItems } from "~/lib/admin/items.server";
+import { countItems, demoContentCount, removeDemoContent } from "~/lib/admin/items.server";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
-import { requireStaff } from "~/lib/admin/session.server";
+import { flashNotice, requireStaff } from "~/lib/admin/session.server";
 
 export const meta = () => adminMeta(at("dashboard.metaTitle"));
+
+/** The intent of the "Remove demo content" confirmation, and its `?remove-demo` link without JavaScript. */
+const REMOVE_DEMO = "remove-demo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   // The current user is fetched by the admin layout on every page (it checks the token).
-  const [team, image, video, blog] = await Promise.all([
+  const [team, image, video, blog, demo] = await Promise.all([
     countItems(request, staff, "team"),
     countItems(request, staff, "image"),
     countItems(request, staff, "video"),
     countItems(request, staff, "blog"),
+    demoContentCount(request, staff),
   ]);
-  return data({ counts: { team, image, video, blog } }, { headers: NO_STORE_HEADERS });
+  return data({ counts: { team, image, video, blog }, demo }, { headers: NO_STORE_HEADERS });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const staff = await requireStaff(request);
+  const form = await request.formData();
+  if (form.get("intent") !== REMOVE_DEMO) {
+    return data({ error: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
+  }
+  const result = await removeDemoContent(request, staff);
+  if (result.error !== null) return data({ error: result.error }, { status: 502, headers: NO_STORE_HEADERS });
+  return redirect("/dashboard", {
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("dashboard.demoRemoved")) },
+  });
 }
 
 const SECTIONS: {
@@ -35,7 +56,7 @@ const SECTIONS: {
   { key: "blog", to: "/bloglist", title: "dashboard.blogs", text: "dashboard.blogsText", Icon: IconBlog },
 ];
 
-export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const name = layout?.user?.name;
   return (
@@ -44,6 +65,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         {name ? at("dashboard.welcome", { name }) : at("dashboard.welcomeAnonymous")}
       </h1>
       <p className="mt-2 max-w-prose text-muted">{at("dashboard.intro")}</p>
+      {actionData?.error ? <ErrorAlert className="mt-6">{actionData.error}</ErrorAlert> : null}
+      {loaderData.demo ? <DemoContentNotice count={loaderData.demo} /> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ key, to, title, text, Icon }) => {
           const count = loaderData.counts[key];
@@ -71,6 +94,44 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         })}
       </ul>
     </>
+  );
+}
+
+/** The demo entries still on the site, and the way to remove them (after a confirmation). */
+function DemoContentNotice({ count }: { count: number }) {
+  const confirm = useConfirmParam(REMOVE_DEMO);
+  const title = count === 1 ? at("dashboard.demoTitleOne") : at("dashboard.demoTitle", { count });
+  return (
+    <section aria-labelledby="demo-content" className="mt-6 rounded-2xl border border-saffron bg-saffron-light p-5">
+      <h2 id="demo-content" className="font-sans text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <p className="mt-1 max-w-prose text-ink">{at("dashboard.demoText")}</p>
+      <Link
+        to={`?${REMOVE_DEMO}=1`}
+        preventScrollReset
+        replace
+        onClick={(event) => {
+          event.preventDefault();
+          confirm.open("1");
+        }}
+        className="btn mt-4 border border-red-300 bg-white text-red-700 hover:bg-red-50"
+      >
+        <IconTrash size={18} />
+        {at("dashboard.demoRemove")}
+      </Link>
+      <ConfirmDialog
+        open={confirm.value !== null}
+        title={at("dashboard.demoConfirmTitle")}
+        message={at("dashboard.demoConfirm", { count })}
+        confirmLabel={at("dashboard.demoRemove")}
+        busyLabel={at("dashboard.demoRemoving")}
+        intent={REMOVE_DEMO}
+        action="/dashboard"
+        cancelHref={confirm.cancelHref}
+        onCancel={confirm.close}
+      />
+    </section>
   );
 }
 

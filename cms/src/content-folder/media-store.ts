@@ -1,0 +1,121 @@
+import { randomBytes } from 'crypto';
+import { createReadStream } from 'fs';
+import { mkdtemp, rm } from 'fs/promises';
+import os from 'os';
+import path from 'path';
+import { table, type Transaction } from './db';
+import type { StoredFile } from './stored';
+import type { CheckedMedia } from './validate';
+
+const FILE_UID = 'plugin::upload.file';
+
+interface UploadFileData {
+  name: string;
+  alternativeText: string | null;
+  caption: null;
+  hash: string;
+  ext: string;
+  mime: string;
+  size: number;
+  sizeInBytes: number;
+  folderPath: string;
+  width?: number | null;
+  height?: number | null;
+  formats?: Record<string, unknown>;
+  url?: string;
+  provider?: string;
+  filepath?: string;
+  tmpWorkingDirectory?: string;
+  getStream: () => NodeJS.ReadableStream;
+}
+
+const upload = () => strapi.plugin('upload');
+const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
+
+/** Is `<hash><ext>` free for a new stored file (no row is stored under that name)? */
+const nameIsFree = async (hash: string, ext: string) => !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
+
+/**
+ * Stores a folder's media file as a media-library file, byte for byte, under the folder's file
+ * name (`media/hero.jpg` is served at `/uploads/hero.jpg`), or with a random suffix when another
+ * file already has that name. Strapi's own upload would re-encode images (size optimisation) and
+ * give a random name; a content folder and a backup keep both.
+ * Thumbnails and responsive sizes are made as Strapi's upload makes them.
+ * Returns the row and a function that removes what was written (for a rolled-back import).
+ */
+export async function storeMediaFile(media: CheckedMedia): Promise<{ file: StoredFile; undo: () => Promise<void> }> {
+  const ext = path.extname(media.name);
+  let hash = media.name.slice(0, -ext.length);
+  while (!(await nameIsFree(hash, ext))) hash = `${media.name.slice(0, -ext.length)}_${randomBytes(3).toString('hex')}`;
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'content-import-'));
+  const data: UploadFileData = {
+    name: media.name,
+    alternativeText: media.alt ?? null,
+    caption: null,
+    hash,
+    ext,
+    mime: media.type.mime,
+    size: kilobytes(media.size),
+    sizeInBytes: media.size,
+    folderPath: '/',
+    filepath: media.path,
+    tmpWorkingDirectory: workDir,
+    getStream: () => createReadStream(media.path),
+  };
+  const written: { hash: string; ext: string; url?: string }[] = [];
+  const provider = upload().service('provider');
+  const images = upload().service('image-manipulation');
+  try {
+    if (await images.isImage(data)) {
+      Object.assign(data, await images.getDimensions(data));
+      await provider.upload(data);
+      written.push(data);
+      if (await images.isResizableImage(data)) {
+        const formats: Record<string, unknown> = {};
+        const thumbnail = await images.generateThumbnail(data);
+        const responsive = ((await images.generateResponsiveFormats(data)) ?? []) as { key: string; file: UploadFileData }[];
+        for (const { key, file } of [...(thumbnail ? [{ key: 'thumbnail', file: thumbnail as UploadFileData }] : []), ...responsive]) {
+          await provider.upload(file);
+          written.push(file);
+          const { getStream: _stream, filepath: _path, tmpWorkingDirectory: _tmp, ...format } = file;
+          formats[key] = format;
+        }
+        if (Object.keys(formats).length > 0) data.formats = formats;
+      }
+    } else {
+      await provider.upload(data);
+      written.push(data);
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  const { getStream: _stream, filepath: _path, tmpWorkingDirectory: _tmp, ...row } = data;
+  const file = (await strapi.db.query(FILE_UID).create({
+    data: { ...row, provider: strapi.config.get('plugin::upload.provider', 'local') },
+  })) as StoredFile;
+  const undo = async () => {
+    for (const item of written) await upload().provider.delete(item).catch(() => undefined);
+  };
+  return { file, undo };
+}
+
+/** Removes a stored file (row and bytes) unless an entry or page still points at it. */
+export async function removeIfUnused(fileId: number) {
+  if ((await fileLinks(fileId)).length > 0) return false;
+  const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
+  if (file) await upload().service('upload').remove(file);
+  return Boolean(file);
+}
+
+/** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
+export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
+  const meta = strapi.db.metadata.get(FILE_UID) as unknown as {
+    attributes: { related: { joinTable: { name: string; joinColumn: { name: string }; morphColumn: { idColumn: { name: string }; typeColumn: { name: string } } } } };
+  };
+  const morph = meta.attributes.related.joinTable;
+  const rows = (await table(morph.name, trx)
+    .where(morph.joinColumn.name, fileId)
+    .select({ id: morph.morphColumn.idColumn.name, type: morph.morphColumn.typeColumn.name })) as { id: number; type: string }[];
+  return rows.map((row) => `${row.type}:${row.id}`);
+}

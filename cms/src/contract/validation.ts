@@ -1,0 +1,83 @@
+import { uploadLimits } from '../../config/limits';
+import type { ContractDefinition, TextField } from './definitions';
+import { sniffFile, type SniffedType } from './file-type';
+import { checkImage } from './image-check';
+import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
+
+/**
+ * The rules of the /api contract's forms, apart from HTTP: the REST actions and the content
+ * folder import (`npm run content:import`) both check with these, so a file is refused for
+ * exactly the reasons, and with exactly the messages, a form post would be.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+const textOf = (body: Record<string, unknown>, field: string): string => {
+  const value = body[field];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Required fields, e-mail format and length limits; values come back trimmed. */
+export function validateText(textFields: TextField[], body: Record<string, unknown>) {
+  const errors: FieldErrors = {};
+  const values: Record<string, string> = {};
+  for (const rule of textFields) {
+    const value = textOf(body, rule.field);
+    values[rule.field] = value;
+    const add = (message: string) => (errors[rule.field] ??= []).push(message);
+    if (!value) {
+      if (rule.requiredMessage) add(rule.requiredMessage);
+      continue;
+    }
+    if (rule.email && !EMAIL_PATTERN.test(value)) add(fieldMessages.authorInvalid);
+    if (value.length > rule.maxLength) add(serverMessages.tooLong(rule.label, rule.maxLength));
+  }
+  return { errors, values };
+}
+
+/** A calendar date written YYYY-MM-DD that exists (no 31 February), in a sane range of years. */
+export const isCalendarDate = (raw: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (year < 1900 || year > 2100) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** Team members may carry an optional joined date; other kinds ignore it. */
+export function validateJoinedAt(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
+  if (def.fileField !== 'photo') return undefined;
+  const raw = textOf(body, 'joined_at') || textOf(body, 'joinedAt');
+  if (!raw) return undefined;
+  if (!isCalendarDate(raw)) errors.joined_at = [serverMessages.invalidDate];
+  return raw;
+}
+
+export const invalidTypeMessage = (kind: 'image' | 'video') =>
+  kind === 'image' ? fieldMessages.invalidImageType : fieldMessages.invalidVideoType;
+
+export interface FileCheck {
+  /** What the file really is, when it is of the expected kind. */
+  sniffed: SniffedType | null;
+  /** Why it is refused; `tooLarge` is answered with HTTP 413 by the REST contract. */
+  problem?: { message: string; tooLarge?: boolean };
+}
+
+/** Checks a file's real type, size and (for images) its dimensions before anything is stored. */
+export async function checkFile(kind: 'image' | 'video', file: { filepath: string; size: number }): Promise<FileCheck> {
+  const maxBytes = kind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
+  if (file.size > maxBytes) {
+    const mb = Math.round(maxBytes / (1024 * 1024));
+    const message = kind === 'image' ? serverMessages.imageTooLarge(mb) : serverMessages.videoTooLarge(mb);
+    return { sniffed: null, problem: { message, tooLarge: true } };
+  }
+  const sniffed = await sniffFile(file.filepath);
+  if (!sniffed || sniffed.kind !== kind) return { sniffed: null, problem: { message: invalidTypeMessage(kind) } };
+  if (sniffed.kind === 'image') {
+    // Dimensions from the header first, then a bounded decode (image-check.ts): bombs and corrupt data are refused.
+    const image = await checkImage(file.filepath);
+    if (image === 'too-many-pixels') return { sniffed, problem: { message: serverMessages.imageTooManyPixels } };
+    if (image === 'unreadable') return { sniffed, problem: { message: invalidTypeMessage('image') } };
+  }
+  return { sniffed };
+}
