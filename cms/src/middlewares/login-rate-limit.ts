@@ -33,8 +33,8 @@ export function clientKey(ctx: Context): string {
  */
 export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
   const failures = createFailureCounter({
-    maxFailures: config.maxFailures ?? Number(process.env.LOGIN_MAX_FAILURES ?? 5),
-    windowMs: config.windowMs ?? Number(process.env.LOGIN_WINDOW_MS ?? 15 * 60_000),
+    maxFailures: config.maxFailures ?? (strapi.config.get('login.maxFailures', 5) as number),
+    windowMs: config.windowMs ?? (strapi.config.get('login.windowMs', 15 * 60_000) as number),
   });
 
   return async (ctx: Context, next: Next) => {

@@ -96,8 +96,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       validatePassword(password: string, hash: string): Promise<boolean>;
     };
   const wrongPasswords = createFailureCounter({
-    maxFailures: Number(process.env.LOGIN_MAX_FAILURES ?? 5),
-    windowMs: Number(process.env.LOGIN_WINDOW_MS ?? 15 * 60_000),
+    maxFailures: strapi.config.get('login.maxFailures', 5) as number,
+    windowMs: strapi.config.get('login.windowMs', 15 * 60_000) as number,
   });
 
   const exclusively = async <T>(change: () => Promise<T>): Promise<T> =>
