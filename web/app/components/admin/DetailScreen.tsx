@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { KINDS, type KindKey } from "~/lib/admin/kinds";
+import { KINDS, type KindKey, type LastEdit } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDelete";
 import { ErrorAlert } from "./Feedback";
 import { IconPencil } from "./icons";
-import { BackLink } from "./Page";
+import { BackLink, lastEditLine } from "./Page";
 
 /**
  * Frame of a detail page: the back link, then either the item (with Edit and Delete)
@@ -18,6 +18,7 @@ export function DetailScreen({
   notFound,
   error,
   back,
+  lastEdit,
   children,
 }: {
   kind: KindKey;
@@ -27,6 +28,8 @@ export function DetailScreen({
   notFound: boolean;
   error: string | null;
   back: { to: string; label: string; history?: boolean };
+  /** Who changed the item last: shown under it, for every kind alike. */
+  lastEdit?: LastEdit | null;
   children: React.ReactNode;
 }) {
   const config = KINDS[kind];
@@ -41,6 +44,7 @@ export function DetailScreen({
       ) : (
         <>
           <div className="mt-4">{children}</div>
+          {lastEditLine(lastEdit) ? <p className="mt-4 text-sm text-muted">{lastEditLine(lastEdit)}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
             <Link to={config.paths.edit(id)} className="btn btn-primary">
               <IconPencil size={18} />

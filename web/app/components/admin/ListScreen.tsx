@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
 import { EmptyState, ErrorAlert } from "./Feedback";
 import { IconVideo } from "./icons";
-import { AddLink, EmailText, joinedAtParts, PageHeader } from "./Page";
+import { AddLink, EmailText, formatDate, joinedAtParts, PageHeader } from "./Page";
 
 /**
  * One admin list page, all of it from the kind's definition: header with its Add button,
@@ -106,6 +106,18 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
       return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || spec.missing}</p>;
     case "email":
       return <EmailText address={spec.text(item)} />;
+    case "edited": {
+      // The name over the date, like the joined date: two short lines.
+      const edit = spec.value(item);
+      const date = formatDate(edit?.at);
+      if (!edit || (!edit.name && !date)) return <span className="text-sm text-muted">{at("edited.unknown")}</span>;
+      return (
+        <span className="block text-sm">
+          {edit.name ? <span className="block break-words">{edit.name}</span> : null}
+          {date ? <span className="block whitespace-nowrap text-muted">{date}</span> : null}
+        </span>
+      );
+    }
     case "day": {
       // "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere.
       const parts = joinedAtParts(spec.value(item));

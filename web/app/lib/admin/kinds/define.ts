@@ -1,5 +1,6 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "../contract-rules";
-import type { AdminMessageKey } from "../messages";
+import { at, type AdminMessageKey } from "../messages";
+import { textOrNull } from "./fields-of-items";
 
 /** The four kinds of content staff manage. */
 export type KindKey = "team" | "image" | "video" | "blog";
@@ -30,7 +31,25 @@ export type CellSpec<Item> =
   | { type: "text"; text: (item: Item) => string }
   | { type: "excerpt"; text: (item: Item) => string | null; missing?: string }
   | { type: "email"; text: (item: Item) => string }
-  | { type: "day"; value: (item: Item) => string | null; missing: string };
+  | { type: "day"; value: (item: Item) => string | null; missing: string }
+  | { type: "edited"; value: (item: Item) => LastEdit | null };
+
+/** Who changed an item last, and when (the contract's `updated_by.name` and `updated_at`). */
+export interface LastEdit {
+  /** Null when the CMS recorded no person (entries from before, or made by the seed). */
+  name: string | null;
+  at: string | null;
+}
+
+/** An item of a kind, with who changed it last: every kind's items have it, read the same way. */
+export type Edited<Item> = Item & { lastEdit: LastEdit | null };
+
+export function lastEditOf(raw: Record<string, unknown>): LastEdit | null {
+  const by = raw.updated_by as { name?: unknown } | null | undefined;
+  const name = textOrNull(by?.name);
+  const when = textOrNull(raw.updated_at);
+  return name || when ? { name, at: when } : null;
+}
 
 export interface ColumnSpec<Item> {
   header: string;
@@ -114,7 +133,7 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
 /** Checks a kind's form against the contract's rules and derives the rest. */
 export function defineKind<K extends KindKey, Item extends { id: number }>(
   input: KindInput<K, Item>,
-): KindDefinition<K, Item> {
+): KindDefinition<K, Edited<Item>> {
   const rules: KindRules = CONTRACT_RULES[input.api];
   const files = input.fields.filter((field) => field.type === "file");
   const [main, ...others] = files;
@@ -135,6 +154,9 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
   });
   return {
     ...input,
+    toItem: (raw) => ({ ...input.toItem(raw), lastEdit: lastEditOf(raw) }),
+    // Every list ends with who changed each item last.
+    columns: [...input.columns, { header: at("edited.column"), cell: { type: "edited", value: (item) => item.lastEdit } }],
     fields,
     rules,
     textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),
