@@ -6,19 +6,10 @@ import { fetchCurrentUser, type CurrentUser } from "./items.server";
 import { text, textOrNull } from "./kinds/fields-of-items";
 import { at, type AdminMessageKey } from "./messages";
 import type { FieldErrors } from "./schemas";
+import type { StaffAccount } from "./staff-accounts";
 import { requireStaff, type Staff } from "./session.server";
 
 /** Staff accounts and My account at the CMS (/api/staff-accounts, /api/account), from the server only. */
-
-export interface StaffAccount {
-  id: number;
-  /** The display name; null until one is set. */
-  name: string | null;
-  email: string;
-  role: StaffRole;
-  blocked: boolean;
-  lastSignInAt: string | null;
-}
 
 export type CmsWriteResult<T = null> =
   | { ok: true; value: T }
@@ -32,9 +23,6 @@ const toAccount = (raw: Record<string, unknown>): StaffAccount => ({
   blocked: raw.blocked === true,
   lastSignInAt: textOrNull(raw.lastSignInAt),
 });
-
-/** How an account is named to people: its display name, else its e-mail. */
-export const accountName = (account: { name: string | null; email: string }) => account.name || account.email;
 
 /** The signed-in person, who must be a manager: otherwise a thrown 403 page. */
 export async function requireManager(request: Request): Promise<{ staff: Staff; user: CurrentUser }> {

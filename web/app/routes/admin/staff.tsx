@@ -16,15 +16,14 @@ import { at } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
+import { accountName, type StaffAccount } from "~/lib/admin/staff-accounts";
 import {
-  accountName,
   changeAccount,
   createAccount,
   generatePassword,
   listAccounts,
   removeAccount,
   requireManager,
-  type StaffAccount,
 } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
