@@ -11,6 +11,9 @@ import { contractDefinitions, type Entry } from './definitions';
  */
 
 const USER_UID = 'plugin::users-permissions.user';
+
+/** The attributes that say who edited an entry last: bookkeeping, like Strapi's own updatedAt. */
+export const EDITOR_ATTRIBUTES = ['editedAt', 'editedById', 'editedByName'] as const;
 const EDITED_UIDS = new Set(contractDefinitions.map((def) => def.uid));
 const WRITES = new Set(['create', 'update']);
 

@@ -21,6 +21,16 @@ const email = z
   .max(ACCOUNT_LIMITS.emailMaxLength, ACCOUNT_MESSAGES.emailTooLong)
   .regex(EMAIL_PATTERN, FIELD_MESSAGES.authorInvalid);
 
+/**
+ * Checks across fields run even while another field is wrong (zod skips them by default), so a
+ * form shows every problem at once. They read the raw values, which may be of any shape then.
+ */
+const whatever = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+const field = (values: unknown, name: string) => String((values as Record<string, unknown>)[name] ?? "");
+
+const newPasswordProblem = (values: unknown) =>
+  field(values, "passwordChoice") === "set" ? passwordProblem(field(values, "password"), field(values, "email").trim()) : null;
+
 /** Add a staff account: the first password is either made by the server or set by the manager. */
 export const newAccountSchema = z
   .object({
@@ -30,10 +40,10 @@ export const newAccountSchema = z
     passwordChoice: z.enum(["generate", "set"]),
     password: z.string(),
   })
-  .superRefine((values, context) => {
-    if (values.passwordChoice !== "set") return;
-    const problem = passwordProblem(values.password, values.email.trim());
-    if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
+  .refine((values) => !newPasswordProblem(values), {
+    ...whatever,
+    path: ["password"],
+    error: (issue) => newPasswordProblem(issue.input) ?? undefined,
   });
 export type NewAccountInput = z.input<typeof newAccountSchema>;
 
@@ -42,21 +52,23 @@ export const displayNameSchema = z.object({ name });
 export type DisplayNameInput = z.input<typeof displayNameSchema>;
 
 /** My account: a new password for the account with this e-mail, given the current one. */
-export const passwordChangeSchema = (accountEmail: string) =>
-  z
+export const passwordChangeSchema = (accountEmail: string) => {
+  const problem = (values: unknown) => {
+    const password = field(values, "password");
+    const current = field(values, "currentPassword");
+    return passwordProblem(password, accountEmail) ?? (current && password === current ? ACCOUNT_MESSAGES.passwordUnchanged : null);
+  };
+  return z
     .object({
       currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentPasswordRequired),
       password: z.string(),
       repeatPassword: z.string(),
     })
-    .superRefine((values, context) => {
-      const problem = passwordProblem(values.password, accountEmail);
-      if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
-      else if (values.currentPassword && values.password === values.currentPassword) {
-        context.addIssue({ code: "custom", path: ["password"], message: ACCOUNT_MESSAGES.passwordUnchanged });
-      }
-      if (values.repeatPassword !== values.password) {
-        context.addIssue({ code: "custom", path: ["repeatPassword"], message: at("account.passwordsDiffer") });
-      }
+    .refine((values) => !problem(values), { ...whatever, path: ["password"], error: (issue) => problem(issue.input) ?? undefined })
+    .refine((values) => values.repeatPassword === values.password, {
+      ...whatever,
+      path: ["repeatPassword"],
+      error: at("account.passwordsDiffer"),
     });
+};
 export type PasswordChangeInput = z.input<ReturnType<typeof passwordChangeSchema>>;
