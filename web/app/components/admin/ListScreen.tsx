@@ -3,8 +3,8 @@ import { at } from "~/lib/admin/messages";
 import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
 import { EmptyState, ErrorAlert } from "./Feedback";
-import { IconVideo } from "./icons";
-import { AddLink, EmailText, formatDate, joinedAtParts, PageHeader } from "./Page";
+import { IconPencil, IconVideo } from "./icons";
+import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader } from "./Page";
 
 /**
  * One admin list page, all of it from the kind's definition: header with its Add button,
@@ -98,26 +98,34 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
         </span>
       );
     }
-    case "name":
-      return <span className="font-semibold">{spec.text(item)}</span>;
+    case "name": {
+      const edit = spec.edited?.(item);
+      const line = lastEditLine(edit);
+      return (
+        <>
+          <span className="font-semibold">{spec.text(item)}</span>
+          {line && edit?.at ? (
+            // Short, with the whole sentence for screen readers and as the tooltip. Between 1024
+            // and 1279 px the table row shows the date alone on one line, like the row actions
+            // show icons only: the name column is narrow there.
+            <span title={line} className="flex items-start gap-1 text-xs text-muted [overflow-wrap:anywhere]">
+              <IconPencil size={12} className="mt-0.5 shrink-0 min-[1024px]:max-[1279px]:hidden" />
+              <span className="sr-only">{line}</span>
+              <span aria-hidden="true">
+                {edit.name ? <span className="min-[1024px]:max-[1279px]:hidden">{edit.name}, </span> : null}
+                <span className="whitespace-nowrap">{formatDate(edit.at)}</span>
+              </span>
+            </span>
+          ) : null}
+        </>
+      );
+    }
     case "text":
       return <>{spec.text(item)}</>;
     case "excerpt":
       return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || spec.missing}</p>;
     case "email":
       return <EmailText address={spec.text(item)} />;
-    case "edited": {
-      // The name over the date, like the joined date: two short lines.
-      const edit = spec.value(item);
-      const date = formatDate(edit?.at);
-      if (!edit || (!edit.name && !date)) return <span className="text-sm text-muted">{at("edited.unknown")}</span>;
-      return (
-        <span className="block text-sm">
-          {edit.name ? <span className="block break-words">{edit.name}</span> : null}
-          {date ? <span className="block whitespace-nowrap text-muted">{date}</span> : null}
-        </span>
-      );
-    }
     case "day": {
       // "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere.
       const parts = joinedAtParts(spec.value(item));

@@ -246,10 +246,8 @@ export const adminEn = {
   "nepali.add": "Write a Nepali version",
 
   // ── Who edited what ───────────────────────────────────────────────────────────────
-  "edited.column": "Last edited",
   "edited.line": "Last edited by {name}, {date}",
   "edited.lineNoName": "Last edited {date}",
-  "edited.unknown": "Not recorded",
 
   // ── Staff accounts (managers only) ───────────────────────────────────────────────
   "staff.metaTitle": "Staff accounts",

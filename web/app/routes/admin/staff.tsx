@@ -157,7 +157,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             {
               header: at("staff.col.lastSignIn"),
               cell: (account) => (
-                <span className="text-sm whitespace-nowrap">{formatDate(account.lastSignInAt) ?? at("staff.never")}</span>
+                <span className="text-sm">{formatDate(account.lastSignInAt) ?? at("staff.never")}</span>
               ),
             },
             {

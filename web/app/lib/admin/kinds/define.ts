@@ -1,5 +1,5 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "../contract-rules";
-import { at, type AdminMessageKey } from "../messages";
+import type { AdminMessageKey } from "../messages";
 import { textOrNull } from "./fields-of-items";
 
 /** The four kinds of content staff manage. */
@@ -27,12 +27,16 @@ export interface FieldSpec {
 export type CellSpec<Item> =
   | { type: "thumb"; src: (item: Item) => string | null; alt: (item: Item) => string; round?: boolean; missing?: string }
   | { type: "video"; src: (item: Item) => string | null; poster: (item: Item) => string | null; label: (item: Item) => string }
-  | { type: "name"; text: (item: Item) => string }
+  | {
+      type: "name";
+      text: (item: Item) => string;
+      /** Who changed the item last, shown under its name (set by defineKind for every kind). */
+      edited?: (item: Item) => LastEdit | null;
+    }
   | { type: "text"; text: (item: Item) => string }
   | { type: "excerpt"; text: (item: Item) => string | null; missing?: string }
   | { type: "email"; text: (item: Item) => string }
-  | { type: "day"; value: (item: Item) => string | null; missing: string }
-  | { type: "edited"; value: (item: Item) => LastEdit | null };
+  | { type: "day"; value: (item: Item) => string | null; missing: string };
 
 /** Who changed an item last, and when (the contract's `updated_by.name` and `updated_at`). */
 export interface LastEdit {
@@ -138,6 +142,7 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
   const files = input.fields.filter((field) => field.type === "file");
   const [main, ...others] = files;
   if (!main) throw new Error(`${input.key}: a kind has a file field`);
+  if (!input.columns.some((column) => column.cell.type === "name")) throw new Error(`${input.key}: a kind's list names its items`);
   const fileRule = (name: string): FileRule => {
     const rule = rules.files[name];
     if (!rule) throw new Error(`${input.key}: the contract has no file field ${name}`);
@@ -155,8 +160,11 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
   return {
     ...input,
     toItem: (raw) => ({ ...input.toItem(raw), lastEdit: lastEditOf(raw) }),
-    // Every list ends with who changed each item last.
-    columns: [...input.columns, { header: at("edited.column"), cell: { type: "edited", value: (item) => item.lastEdit } }],
+    // Every list says who changed each item last under the item's name (a column of its own
+    // does not fit the team list at 1024 px).
+    columns: input.columns.map((column) =>
+      column.cell.type === "name" ? { ...column, cell: { ...column.cell, edited: (item: Edited<Item>) => item.lastEdit } } : column,
+    ),
     fields,
     rules,
     textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),
