@@ -1,15 +1,22 @@
 #!/usr/bin/env node
-// `npm run rules`: copies the contract's form rules (cms/src/contract/rules.ts, plain data) to the
-// web app, which applies the same rules in its forms. web/app/lib/admin/contract-rules.test.ts
-// fails while the copy differs from the source.
+// `npm run rules`: copies the contract's form rules (plain data and pure functions in cms/src/contract/)
+// to the web app, which applies the same rules in its forms. web/app/lib/admin/contract-rules.test.ts
+// fails while a copy differs from its source.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cmsDir, webDir } from './lib/paths.mjs';
 
-const RULES_SOURCE = path.join(cmsDir, 'src/contract/rules.ts');
-const RULES_COPY = path.join(webDir, 'app/lib/admin/contract-rules.ts');
-const COPY_HEADER = '// A copy of cms/src/contract/rules.ts made by `npm run rules`: edit that file, not this one.\n';
+/** Source in cms/src/contract -> copy in web/app/lib/admin. */
+const COPIES = [
+  ['rules.ts', 'contract-rules.ts'],
+  ['account-rules.ts', 'account-rules.ts'],
+  ['common-passwords.ts', 'common-passwords.ts'],
+];
 
-const copy = COPY_HEADER + readFileSync(RULES_SOURCE, 'utf8');
-writeFileSync(RULES_COPY, copy);
-console.log(`[rules] ${path.relative(process.cwd(), RULES_COPY)} written`);
+for (const [source, target] of COPIES) {
+  const from = path.join(cmsDir, 'src/contract', source);
+  const to = path.join(webDir, 'app/lib/admin', target);
+  const header = `// A copy of cms/src/contract/${source} made by \`npm run rules\`: edit that file, not this one.\n`;
+  writeFileSync(to, header + readFileSync(from, 'utf8'));
+  console.log(`[rules] ${path.relative(process.cwd(), to)} written`);
+}

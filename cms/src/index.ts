@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { ensureStaffUser, ensureSuperAdmin } from './bootstrap/accounts';
+import { ensureActiveManager, ensureSuperAdmin } from './bootstrap/accounts';
 import { ensureLocales, refuseUnknownLocales } from './bootstrap/locales';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
+import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
@@ -17,6 +18,7 @@ export default {
     refuseUnknownLocales();
     boundPagination();
     registerContentChangeNotifier();
+    recordEditors();
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -25,10 +27,11 @@ export default {
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
+    followEditorAccounts();
     registerReadiness(strapi);
     await ensureLocales();
-    const { staffRoleId } = await applyPermissions();
-    await ensureStaffUser(staffRoleId);
+    const { managerRoleId } = await applyPermissions();
+    await ensureActiveManager(managerRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
     // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).

@@ -30,8 +30,14 @@ beforeAll(async () => {
     seed: true,
     env: { NODE_OPTIONS: `--import ${pathToFileURL(path.join(__dirname, 'helpers', 'dns-spy.mjs'))}`, DNS_SPY_FILE: dnsSpyFile },
   });
-  // A second staff account: the first boot made staff 1 (ADMIN_EMAIL), this one adds staff 2.
-  await cms.restart({ ADMIN_EMAIL: STAFF_TWO_EMAIL, ADMIN_PASSWORD: STAFF_TWO_PASSWORD });
+  // A second staff account beside the first Manager (ADMIN_EMAIL), added by that Manager.
+  const manager = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+  const added = await fetch(`${cms.url}/api/staff-accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}` },
+    body: JSON.stringify({ name: 'Staff Two', email: STAFF_TWO_EMAIL, role: 'staff', password: STAFF_TWO_PASSWORD }),
+  });
+  expect(added.status).toBe(201);
 
   // The web's production build reads the CMS through a proxy that records its queries.
   const proxy = await startRecordingProxy(cms.url);
@@ -360,6 +366,8 @@ describe('account operations are not in the GraphQL schema', () => {
     (await cms.query<Record<string, unknown>>(`SELECT * FROM up_users WHERE email = '${email}'`))[0];
 
   it('answers login, register, forgotPassword, resetPassword, changePassword and emailConfirmation with an error, writes nothing and sends no mail', async () => {
+    // Signed in first: a sign-in records its time on the account.
+    const staffToken = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     const before = await userRow(ADMIN_EMAIL);
     const usersBefore = await cms.countRows('up_users');
     const mutations = (email: string) => [
@@ -370,7 +378,6 @@ describe('account operations are not in the GraphQL schema', () => {
       `mutation { changePassword(currentPassword: "${ADMIN_PASSWORD}", password: "Pwned-1234", passwordConfirmation: "Pwned-1234") { jwt } }`,
       'mutation { emailConfirmation(confirmation: "x") { jwt } }',
     ];
-    const staffToken = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     for (const [known, unknown] of mutations(ADMIN_EMAIL).map((query, i) => [query, mutations('nobody@example.org')[i]])) {
       for (const headers of [{}, { authorization: `Bearer ${staffToken}` }]) {
         const a = await ask(known, undefined, headers);

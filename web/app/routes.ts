@@ -66,6 +66,9 @@ export default [
     route("blogs/new", "routes/admin/blogs/new.tsx"),
     route("blogs/edit/:id", "routes/admin/blogs/edit.tsx"),
     route("blogs/:id", "routes/admin/blogs/view.tsx"),
+    // Staff accounts (managers only) and each person's own account.
+    route("staff", "routes/admin/staff.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
   // ──────────────────────────────────────────────────────────────────────────────
 ] satisfies RouteConfig;

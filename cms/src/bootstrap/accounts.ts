@@ -1,3 +1,5 @@
+import { passwordProblem } from '../contract/account-rules';
+
 /** The first staff login (users-permissions) and the Strapi console super admin, from ADMIN_EMAIL/ADMIN_PASSWORD. */
 export const DEMO_ADMIN_EMAIL = 'admin@example.org';
 export const DEMO_ADMIN_PASSWORD = 'Namaste-2026';
@@ -17,26 +19,37 @@ export function adminCredentials() {
   return { email, password, usingDemoDefaults };
 }
 
-/** Creates the staff user once; an existing user keeps its password (seeding twice changes nothing). */
-export async function ensureStaffUser(staffRoleId: number) {
+/**
+ * The home always has an active Manager. On a new database, and on one from before staff accounts
+ * (a single staff login, nobody a Manager yet), the ADMIN_EMAIL account becomes it: created with
+ * ADMIN_PASSWORD when missing, else moved to the Manager role and unblocked, its password kept.
+ * While an active Manager exists a boot changes no account: a removed ADMIN_EMAIL account is not
+ * brought back, a demoted one stays Staff. With none (locked out through the console or the
+ * database), the next boot repairs it the same way.
+ */
+export async function ensureActiveManager(managerRoleId: number) {
+  const activeManagers = await strapi.db.query(USER_UID).count({ where: { role: { id: managerRoleId }, blocked: false } });
+  if (activeManagers > 0) return;
   const { email, password } = adminCredentials();
-  const existing = await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] });
+  const existing = await strapi.db.query(USER_UID).findOne({ where: { email } });
   if (existing) {
-    if (existing.role?.id !== staffRoleId) {
-      await strapi.db.query(USER_UID).update({ where: { id: existing.id }, data: { role: staffRoleId } });
-    }
+    await strapi.db.query(USER_UID).update({ where: { id: existing.id }, data: { role: managerRoleId, blocked: false } });
+    strapi.log.info(`[bootstrap] no active Manager: ${email} is one now`);
     return;
   }
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Error(`ADMIN_PASSWORD cannot be the first Manager's password: ${problem}`);
   await strapi.plugin('users-permissions').service('user').add({
-    username: email.split('@')[0],
+    // Unique like the e-mail; people are shown by their display name, which they set themselves.
+    username: email,
     email,
     password,
     provider: 'local',
     confirmed: true,
     blocked: false,
-    role: staffRoleId,
+    role: managerRoleId,
   });
-  strapi.log.info(`[bootstrap] created staff login ${email}`);
+  strapi.log.info(`[bootstrap] created staff login ${email} (Manager)`);
 }
 
 export async function ensureSuperAdmin() {

@@ -1,8 +1,13 @@
+import type { StaffRole } from '../contract/account-rules';
+
 /**
- * Roles and permissions are code, applied on every boot (never set by clicking):
- * Public reads; Staff also creates, updates and deletes; Authenticated holds nothing.
+ * Roles and permissions are code, applied on every boot (never set by clicking): Public reads;
+ * Staff also create, update and delete content and keep their own account; Managers do all that
+ * and manage staff accounts; Authenticated holds nothing. A role's `type` is the contract's role
+ * name (`manager`, `staff`).
  */
-export const STAFF_ROLE_TYPE = 'staff';
+export const MANAGER_ROLE_TYPE: StaffRole = 'manager';
+export const STAFF_ROLE_TYPE: StaffRole = 'staff';
 
 const COLLECTIONS = ['team-member', 'image-gallery', 'video-gallery', 'blog'];
 const SINGLES = ['site-setting', 'home', 'objective-page', 'organization-page'];
@@ -27,6 +32,14 @@ export const staffActions = [
   // The dashboard's "demo content" notice and its removal.
   'api::demo-content.demo-content.status',
   'api::demo-content.demo-content.remove',
+  // Their own account: display name and password.
+  'api::staff-account.staff-account.updateMe',
+  'api::staff-account.staff-account.changeMyPassword',
+];
+
+export const managerActions = [
+  ...staffActions,
+  ...['find', 'create', 'update', 'delete'].map((action) => `api::staff-account.staff-account.${action}`),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';
@@ -55,11 +68,13 @@ async function syncRolePermissions(roleId: number, actions: string[]) {
 export async function applyPermissions() {
   const publicRole = await ensureRole('public', 'Public', 'Visitors without a login: read only.');
   const authenticatedRole = await ensureRole('authenticated', 'Authenticated', 'Unused: holds no permissions.');
+  const managerRole = await ensureRole(MANAGER_ROLE_TYPE, 'Manager', 'Managers of the home: the content, and staff accounts.');
   const staffRole = await ensureRole(STAFF_ROLE_TYPE, 'Staff', 'Staff of the home: manage team, gallery and blog.');
 
   await syncRolePermissions(publicRole.id, publicActions);
   await syncRolePermissions(authenticatedRole.id, []);
   await syncRolePermissions(staffRole.id, staffActions);
+  await syncRolePermissions(managerRole.id, managerActions);
 
   // Self-registration is closed: the setting lives in the database, so it is enforced at every boot.
   const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
@@ -69,5 +84,5 @@ export async function applyPermissions() {
     value: { ...advanced, allow_register: false, email_confirmation: false, unique_email: true, default_role: 'authenticated' },
   });
 
-  return { staffRoleId: staffRole.id };
+  return { managerRoleId: managerRole.id, staffRoleId: staffRole.id };
 }

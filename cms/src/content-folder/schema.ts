@@ -1,3 +1,5 @@
+import { EDITOR_ATTRIBUTES } from '../contract/editors';
+
 /** The attributes a content type or component declares in its schema.json (not Strapi's own fields). */
 export interface Attribute {
   type: string;
@@ -12,7 +14,11 @@ export interface Attribute {
   pluginOptions?: { i18n?: { localized?: boolean } };
 }
 
-const SYSTEM = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations']);
+// Strapi's own fields, and who edited an entry last (it names accounts of this database only).
+const SYSTEM = new Set<string>([
+  'id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations',
+  ...EDITOR_ATTRIBUTES,
+]);
 
 export function schemaAttributes(uid: string): Record<string, Attribute> {
   const model = (strapi.contentTypes as unknown as Record<string, { attributes: Record<string, Attribute> }>)[uid] ??

@@ -1,26 +1,13 @@
 import type { Context } from 'koa';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { serializeEntry, type ContractDefinition, type Entry, type MediaFile } from './definitions';
+import { lastEdit } from './editors';
+import { ContractError, reply, replyWithError } from './errors';
 import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } from './files';
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
 import { serverMessages } from './messages';
 import { checkFile, validateJoinedAt, validateListQuery, validateText, type FieldErrors } from './validation';
-
-class ContractError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: FieldErrors,
-  ) {
-    super(message);
-  }
-}
-
-const reply = (ctx: Context, status: number, body: Record<string, unknown>) => {
-  ctx.status = status;
-  ctx.body = body;
-};
 
 export const parseId = (raw: unknown): number => {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) {
@@ -73,7 +60,7 @@ async function translationsOf(def: ContractDefinition, entries: Entry[], locale:
 }
 
 /** `?page`, `?pageSize` and `?q` of a list, or a 400 that says which is wrong and why. */
-const listParams = (query: Record<string, unknown>) => {
+export const listParams = (query: Record<string, unknown>) => {
   const { errors, params } = validateListQuery(query, strapi.config.get('api.rest.maxLimit', 100) as number);
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
@@ -100,7 +87,7 @@ const handle =
       await action(ctx);
     } catch (error) {
       if (error instanceof ContractError) {
-        reply(ctx, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        replyWithError(ctx, error);
         return;
       }
       strapi.log.error(`[contract] ${def.uid}: ${(error as Error).stack ?? error}`);
@@ -134,7 +121,7 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
 
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...serializeEntry(def, entry, fileUrlFor), locale });
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...serializeEntry(def, entry, fileUrlFor), ...lastEdit(entry), locale });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
@@ -154,7 +141,9 @@ export function createContractActions(def: ContractDefinition) {
       // A version carries its entry's date, so lists sorted by date agree in every language.
       await strapi.db.query(def.uid as never).update({ where: { id: saved.id }, data: { createdAt: existing.createdAt } });
     }
-    reply(ctx, 200, serialize(withTranslation(def, existing, saved), locale));
+    // Who edited it last is shared by every version: the English entry's, changed by this edit.
+    const edited = (await findById(def, existing.id)) ?? existing;
+    reply(ctx, 200, serialize(withTranslation(def, edited, saved), locale));
   };
 
   return {

@@ -6,6 +6,7 @@ export const fieldMessages = FIELD_MESSAGES;
 export const serverMessages = {
   validationFailed: 'Please correct the highlighted fields.',
   invalidCredentials: 'Invalid email or password',
+  accountBlocked: 'This account is blocked. Please ask a manager of the home.',
   tooManyLogins: 'Too many failed login attempts. Please wait a few minutes and try again.',
   unauthorized: 'You need to sign in to do this.',
   forbidden: 'You are not allowed to do this.',

@@ -5,7 +5,7 @@ import { serverMessages } from '../contract/messages';
 import { matchedRoutes } from '../routing';
 
 // The spec's routes (declared paths) answer every error as {message, errors}; Strapi's own routes keep Strapi's shape.
-const CONTRACT_ROUTE = /^\/api\/(team-member|image-gallery|video-gallery|blog|users|demo-content)(\/|$)/;
+const CONTRACT_ROUTE = /^\/api\/(team-member|image-gallery|video-gallery|blog|users|demo-content|staff-accounts|account)(\/|$)/;
 
 const fallbackMessage: Record<number, string> = {
   401: serverMessages.unauthorized,
@@ -37,7 +37,10 @@ export default () => async (ctx: Context, next: Next) => {
     ctx.body = fileTooBig(def);
     return;
   }
-  const generic = !message || ['Unauthorized', 'Forbidden', 'Not Found', 'Internal Server Error'].includes(message);
+  // Strapi's own words for a missing or ended token, a missing permission, and the like.
+  const generic =
+    !message ||
+    ['Unauthorized', 'Forbidden', 'Not Found', 'Internal Server Error', 'Missing or invalid credentials', 'Invalid credentials'].includes(message);
   ctx.body = {
     message: generic ? (fallbackMessage[ctx.status] ?? 'Something went wrong') : message,
     ...(details?.errors ? { errors: details.errors } : {}),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'crypto';
 import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
+import { createFailureCounter } from '../failure-counter';
 import { matchedRoutes } from '../routing';
 
 // The login routes, as declared: whatever casing or trailing slash a request uses, the router's match says.
@@ -24,11 +25,6 @@ export function clientKey(ctx: Context): string {
   return ctx.ip;
 }
 
-interface Bucket {
-  failures: number;
-  resetAt: number;
-}
-
 /**
  * Counts failed logins per client address (ctx.ip: the socket address unless TRUST_PROXY is set)
  * and answers 429 once a client has failed too often in the window. Keyed by address only, so
@@ -36,44 +32,31 @@ interface Bucket {
  * for what moves to Redis when the CMS runs on several machines.
  */
 export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
-  const maxFailures = config.maxFailures ?? Number(process.env.LOGIN_MAX_FAILURES ?? 5);
-  const windowMs = config.windowMs ?? Number(process.env.LOGIN_WINDOW_MS ?? 15 * 60_000);
-  const buckets = new Map<string, Bucket>();
-
-  const prune = (now: number) => {
-    if (buckets.size < 10_000) return;
-    for (const [key, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(key);
-  };
+  const failures = createFailureCounter({
+    maxFailures: config.maxFailures ?? (strapi.config.get('login.maxFailures', 5) as number),
+    windowMs: config.windowMs ?? (strapi.config.get('login.windowMs', 15 * 60_000) as number),
+  });
 
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'POST' || !matchedRoutes(ctx).some((route) => LOGIN_ROUTES.has(route))) return next();
 
-    const now = Date.now();
     const key = clientKey(ctx);
-    let bucket = buckets.get(key);
-    if (bucket && bucket.resetAt <= now) {
-      buckets.delete(key);
-      bucket = undefined;
-    }
-    if (bucket && bucket.failures >= maxFailures) {
-      ctx.set('Retry-After', String(Math.ceil((bucket.resetAt - now) / 1000)));
+    const retryAfter = failures.retryAfter(key);
+    if (retryAfter > 0) {
+      ctx.set('Retry-After', String(retryAfter));
       ctx.status = 429;
       ctx.body = { message: serverMessages.tooManyLogins };
       return;
     }
 
-    // The attempt counts before it runs, so guesses sent all at once cannot slip past the limit
-    // while the first ones are still being checked; a login that did not fail gives it back.
-    prune(now);
-    const current = bucket ?? { failures: 0, resetAt: now + windowMs };
-    current.failures += 1;
-    buckets.set(key, current);
+    // The attempt counts before it runs; a login that did not fail gives it back.
+    const giveBack = failures.count(key);
     let failed = true;
     try {
       await next();
       failed = ctx.status >= 400 && ctx.status < 500;
     } finally {
-      if (!failed) current.failures -= 1;
+      if (!failed) giveBack();
     }
   };
 };

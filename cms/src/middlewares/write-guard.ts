@@ -8,9 +8,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Content-API routes (declared paths) meant to be called without a token.
 const OPEN_WRITES = new Set(['/api/users/login', '/api/auth/local']);
 const isContentApi = (route: string) => route.startsWith('/api/');
-// Reads that are never public: the users-permissions user routes and the demo content's.
-const isPrivateRead = (route: string) =>
-  ['/api/users', '/api/demo-content'].some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+// Reads that are never public: the users-permissions user routes, the demo content's and the staff accounts'.
+const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts'];
+const isPrivateRead = (route: string) => PRIVATE_READS.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
 // Content-API routes that take files: Strapi's upload routes and the contract's.
 const takesFiles = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/') || definitionForRoute(route) !== undefined;
 

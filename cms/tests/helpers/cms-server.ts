@@ -127,7 +127,15 @@ export async function startTestCms(options: { seed?: boolean | 'default'; env?: 
     }
   };
 
-  await boot();
+  try {
+    await boot();
+  } catch (error) {
+    // A CMS that does not start leaves no process, database or folder behind.
+    await stopWith('SIGKILL');
+    if (database) await dropPostgresDatabase(database.name);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,

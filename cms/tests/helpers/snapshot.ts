@@ -24,15 +24,19 @@ const PAGES_QUERY = `query Pages($locale: I18NLocaleCode) {
 /**
  * What the site says, as clients read it: the full /api output of every kind in both languages
  * (ids, texts, dates, file URLs) and the fixed pages through GraphQL, with the CMS's own address
- * taken out of URLs so two CMSs can be compared.
+ * taken out of URLs so two CMSs can be compared. `edits: false` leaves out who changed each item
+ * last and when (`updated_by`, `updated_at`): a content folder does not carry them, they name
+ * accounts of one database.
  */
-export async function siteSnapshot(url: string) {
+export async function siteSnapshot(url: string, { edits = true }: { edits?: boolean } = {}) {
   const strip = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(url, 'CMS'));
   const api: Record<string, Listing> = {};
   for (const kind of KINDS) {
     for (const locale of ['en', 'ne']) {
       const response = await fetch(`${url}/api/${kind}?locale=${locale}&pageSize=100`);
-      api[`${kind}?locale=${locale}`] = strip((await json(response)) as Listing);
+      const listing = strip((await json(response)) as Listing);
+      if (!edits) for (const item of listing.results) for (const field of ['updated_by', 'updated_at']) delete item[field];
+      api[`${kind}?locale=${locale}`] = listing;
     }
   }
   const pages: Record<string, unknown> = {};

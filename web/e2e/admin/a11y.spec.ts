@@ -12,9 +12,10 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
   });
 
   test("dashboard and lists", async ({ page }) => {
+    test.setTimeout(90_000);
     await login(page);
     expect(await seriousViolations(page)).toEqual([]);
-    for (const path of ["/teams", "/gallery/images", "/gallery/videos", "/bloglist"]) {
+    for (const path of ["/teams", "/gallery/images", "/gallery/videos", "/bloglist", "/staff", "/account"]) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
     }
@@ -31,6 +32,19 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Title is required")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("account forms showing their errors", async ({ page }) => {
+    await login(page, "/staff");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add account" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    expect(await seriousViolations(page), "/staff").toEqual([]);
+    await page.goto("/account");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Current password is required")).toBeVisible();
+    expect(await seriousViolations(page), "/account").toEqual([]);
   });
 
   for (const list of ["/teams", "/gallery/images", "/bloglist"]) {

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { login } from "./support";
+import { CMS_URL, login, STAFF } from "./support";
 
-// Every admin list, at the sizes staff use, keeps each row's View, Edit and Delete in reach:
+// Every admin list, at the sizes staff use, keeps each row's View, Edit and Delete (on /staff: role, block, remove) in reach:
 // inside the viewport and inside every ancestor that could clip them, and clickable.
 
 const LISTS = ["/teams", "/gallery/images", "/gallery/videos", "/bloglist"] as const;
@@ -18,13 +18,16 @@ const SIZES = [
  * is its whole box inside the viewport and inside every ancestor that clips, and is it what a
  * click at its centre hits? Returns what is not.
  */
-const actionsOutOfReach = (page: Page) =>
-  page.locator("main tbody").evaluate((tbody) => {
+/** `words`: how each control's text begins (a regular expression). */
+const actionsOutOfReach = (page: Page, words: readonly string[] = ["View", "Edit", "Delete"]) =>
+  page.locator("main tbody").evaluate((tbody, words) => {
     const problems: string[] = [];
     const rows = [...tbody.querySelectorAll("tr")];
     for (const row of rows) {
-      for (const word of ["View", "Edit", "Delete"]) {
-        const control = [...row.querySelectorAll("a")].find((a) => a.textContent?.trim().startsWith(word));
+      // The signed-in manager's own row on /staff has no actions.
+      if (row.textContent?.includes("(you)")) continue;
+      for (const word of words) {
+        const control = [...row.querySelectorAll("a")].find((a) => new RegExp(`^(?:${word})`).test(a.textContent?.trim() ?? ""));
         if (!control) {
           problems.push(`row ${rows.indexOf(row)}: no ${word}`);
           continue;
@@ -48,7 +51,37 @@ const actionsOutOfReach = (page: Page) =>
       }
     }
     return { rows: rows.length, problems };
+  }, words);
+
+// The staff accounts list needs an account besides the signed-in manager's, which has none.
+let otherAccount: { id: number; token: string } | null = null;
+test.beforeAll(async () => {
+  const signIn = await fetch(`${CMS_URL}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(STAFF),
   });
+  const { token } = (await signIn.json()) as { token: string };
+  const created = await fetch(`${CMS_URL}/api/staff-accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: "Layout Check With A Rather Long Name",
+      email: `layout-${Date.now().toString(36)}@example.org`,
+      role: "staff",
+      password: "Seven mango trees",
+    }),
+  });
+  expect(created.status).toBe(201);
+  otherAccount = { id: ((await created.json()) as { id: number }).id, token };
+});
+test.afterAll(async () => {
+  if (!otherAccount) return;
+  await fetch(`${CMS_URL}/api/staff-accounts/${otherAccount.id}`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${otherAccount.token}` },
+  });
+});
 
 for (const size of SIZES) {
   test(`at ${size.width}x${size.height} every row's View, Edit and Delete are in reach and work`, async ({ page }) => {
@@ -78,6 +111,13 @@ for (const size of SIZES) {
       await dialog.getByRole("button", { name: "Cancel" }).or(dialog.getByRole("link", { name: "Cancel" })).first().click();
       await expect(dialog).toBeHidden();
     }
+    // The staff accounts: the role, block and remove of every other person's row.
+    await page.goto("/staff");
+    const { rows: staffRows, problems } = await actionsOutOfReach(page, ["Make", "Block|Unblock", "Remove"]);
+    expect(staffRows, "/staff has rows").toBeGreaterThan(1);
+    expect(problems, "/staff").toEqual([]);
+    const scroller = page.locator("main table").locator("..");
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   });
 }
 
@@ -86,7 +126,8 @@ test("rows are compact at 1024 px: no row is taller than its content needs", asy
   await login(page);
   await page.goto("/teams");
   const heights = await page.locator("main tbody tr").evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
-  // A photo (48 px) or three lines of a long name, with padding: never the 145 px of wrapped actions.
+  // A photo (48 px), or three lines of a long name over the date it was last edited, with padding:
+  // never the 145 px of wrapped actions.
   for (const height of heights) expect(height).toBeLessThan(100);
 });
 

@@ -3,13 +3,16 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { publicUser } from '../../api/staff-session/controllers/staff-session';
 import type StaffSessions from '../../api/staff-session/services/staff-session';
+import { ACCOUNT_LIMITS } from '../../contract/account-rules';
 import { serverMessages } from '../../contract/messages';
 
 type StaffSessionService = ReturnType<typeof StaffSessions>;
 
 type Controller = Record<string, (ctx: Context) => unknown>;
 type JwtService = { verify(token: string): Promise<Record<string, unknown>> } & Record<string, unknown>;
+type Schema = { attributes: Record<string, unknown> } & Record<string, unknown>;
 type Plugin = {
+  contentTypes: Record<string, { schema: Schema }>;
   controllers: Record<string, Controller | ((deps: unknown) => Controller)>;
   services: Record<string, (deps: { strapi: Core.Strapi }) => unknown>;
 };
@@ -17,6 +20,18 @@ type Plugin = {
 const staffSessions = () => strapi.service('api::staff-session.staff-session') as StaffSessionService;
 
 export default (plugin: Plugin) => {
+  // Staff accounts: the name people are shown by (set by a manager, changed by the person) and
+  // when they last signed in (shown to managers).
+  const user = plugin.contentTypes.user.schema;
+  plugin.contentTypes.user.schema = {
+    ...user,
+    attributes: {
+      ...user.attributes,
+      displayName: { type: 'string', maxLength: ACCOUNT_LIMITS.nameMaxLength, configurable: false },
+      lastSignInAt: { type: 'datetime', configurable: false },
+    },
+  };
+
   // Every token must belong to a session that still exists: a logged-out token is refused on
   // every route that checks one (REST, GraphQL, /api/users/{id}, the write guard), at once and in
   // every process. The stock verify checks the signature, expiry, token type and user.
@@ -46,7 +61,7 @@ export default (plugin: Plugin) => {
         const current = ctx.state.user as { id: number } | undefined;
         if (!current) throw new errors.UnauthorizedError(serverMessages.unauthorized);
         if (current.id !== Number(raw)) throw new errors.ForbiddenError(serverMessages.forbidden);
-        const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: current.id } });
+        const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: current.id }, populate: ['role'] });
         if (!user) throw new errors.NotFoundError(serverMessages.notFound);
         ctx.body = publicUser(user);
       },

@@ -103,6 +103,7 @@ export function ConfirmDialog({
   action,
   cancelHref,
   onCancel,
+  danger = true,
 }: {
   open: boolean;
   title?: string;
@@ -115,6 +116,8 @@ export function ConfirmDialog({
   action: string;
   cancelHref: string;
   onCancel: () => void;
+  /** A destructive step (red, with the bin); otherwise the main button's look. */
+  danger?: boolean;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -164,9 +167,9 @@ export function ConfirmDialog({
             <button
               type="submit"
               disabled={busy}
-              className="btn w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70 sm:w-auto"
+              className={`btn w-full disabled:opacity-70 sm:w-auto ${danger ? "bg-red-700 text-white hover:bg-red-800" : "btn-primary"}`}
             >
-              {busy ? <ButtonSpinner /> : <IconTrash size={18} />}
+              {busy ? <ButtonSpinner /> : danger ? <IconTrash size={18} /> : null}
               {busy ? busyLabel : confirmLabel}
             </button>
           </Form>

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { KINDS, type KindKey } from "~/lib/admin/kinds";
+import { KINDS, type KindKey, type LastEdit } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDelete";
 import { ErrorAlert } from "./Feedback";
 import { IconPencil } from "./icons";
-import { BackLink } from "./Page";
+import { BackLink, lastEditLine } from "./Page";
 import { useListReturn } from "./use-list-return";
 
 /**
@@ -19,6 +19,7 @@ export function DetailScreen({
   notFound,
   error,
   back,
+  lastEdit,
   children,
 }: {
   kind: KindKey;
@@ -29,6 +30,8 @@ export function DetailScreen({
   error: string | null;
   /** The back link's text; `history`: go back in the browser's history when there is one. */
   back: { label: string; history?: boolean };
+  /** Who changed the item last: shown under it, for every kind alike. */
+  lastEdit?: LastEdit | null;
   children: React.ReactNode;
 }) {
   const config = KINDS[kind];
@@ -44,6 +47,7 @@ export function DetailScreen({
       ) : (
         <>
           <div className="mt-4">{children}</div>
+          {lastEditLine(lastEdit) ? <p className="mt-4 text-sm text-muted">{lastEditLine(lastEdit)}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
             <Link to={listReturn.link(config.paths.edit(id))} className="btn btn-primary">
               <IconPencil size={18} />

@@ -8,8 +8,8 @@ import { pageCountOf } from "~/lib/pagination";
 import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
 import { EmptyState, ErrorAlert } from "./Feedback";
-import { IconSearch, IconVideo } from "./icons";
-import { AddLink, EmailText, joinedAtParts, PageHeader } from "./Page";
+import { IconPencil, IconSearch, IconVideo } from "./icons";
+import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader } from "./Page";
 import { INPUT, LABEL } from "./styles";
 import { useListReturn } from "./use-list-return";
 
@@ -172,8 +172,28 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
         </span>
       );
     }
-    case "name":
-      return <span className="font-semibold">{spec.text(item)}</span>;
+    case "name": {
+      const edit = spec.edited?.(item);
+      const line = lastEditLine(edit);
+      return (
+        <>
+          <span className="font-semibold">{spec.text(item)}</span>
+          {line && edit?.at ? (
+            // Short, with the whole sentence for screen readers and as the tooltip. Between 1024
+            // and 1279 px the table row shows the date alone on one line, like the row actions
+            // show icons only: the name column is narrow there.
+            <span title={line} className="flex items-start gap-1 text-xs text-muted [overflow-wrap:anywhere]">
+              <IconPencil size={12} className="mt-0.5 shrink-0 min-[1024px]:max-[1279px]:hidden" />
+              <span className="sr-only">{line}</span>
+              <span aria-hidden="true">
+                {edit.name ? <span className="min-[1024px]:max-[1279px]:hidden">{edit.name}, </span> : null}
+                <span className="whitespace-nowrap">{formatDate(edit.at)}</span>
+              </span>
+            </span>
+          ) : null}
+        </>
+      );
+    }
     case "text":
       return <>{spec.text(item)}</>;
     case "excerpt":

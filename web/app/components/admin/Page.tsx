@@ -1,3 +1,4 @@
+import type { LastEdit } from "~/lib/admin/kinds";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { at } from "~/lib/admin/messages";
 import { bsAdParts, formatBsAd } from "~/lib/i18n/bs-date";
@@ -84,12 +85,16 @@ export function joinedAtParts(value: string | null | undefined): { bs: string | 
 /** What a child route shows when its loader or render failed: inside the sidebar layout. */
 export function AdminRouteError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refusal that says why (a page for managers only) shows its own words.
+  const own = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
   const message =
-    isRouteErrorResponse(error) && status === 403
-      ? at("common.forbidden")
-      : isRouteErrorResponse(error) && status === 404
-        ? at("common.notFound")
-        : at("common.errorText");
+    typeof own === "string" && own
+      ? own
+      : isRouteErrorResponse(error) && status === 403
+        ? at("common.forbidden")
+        : isRouteErrorResponse(error) && status === 404
+          ? at("common.notFound")
+          : at("common.errorText");
   return (
     <div>
       <title>{at("common.errorTitle")}</title>
@@ -120,4 +125,12 @@ export function EmailText({ address }: { address: string }) {
       {address.slice(at)}
     </span>
   );
+}
+
+/** "Last edited by Sita Gurung, 22 Nov 2026" (or without the name when none was recorded); null without either. */
+export function lastEditLine(edit: LastEdit | null | undefined): string | null {
+  const date = formatDate(edit?.at);
+  if (edit?.name && date) return at("edited.line", { name: edit.name, date });
+  if (date) return at("edited.lineNoName", { date });
+  return null;
 }

@@ -49,3 +49,12 @@ export const IconAlert = (p: IconProps) => (
 export const IconCheck = (p: IconProps) => (
   <Svg {...p}><circle cx="12" cy="12" r="10" /><path d="m8 12 3 3 5-6" /></Svg>
 );
+export const IconShield = (p: IconProps) => (
+  <Svg {...p}><path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" /><path d="m9 12 2 2 4-4" /></Svg>
+);
+export const IconUser = (p: IconProps) => (
+  <Svg {...p}><circle cx="12" cy="8" r="4" /><path d="M4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1" /></Svg>
+);
+export const IconLock = (p: IconProps) => (
+  <Svg {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Svg>
+);

@@ -24,11 +24,24 @@ describe("media addresses", () => {
       bio: null,
       photoUrl: "/uploads/a.jpg",
       joined_at: "2024-01-02",
+      lastEdit: null,
     });
     expect(toItem("blog", { id: 1, title: "T", content: "C", author: "a@b.org", mediaUrl: null })).toMatchObject({
       mediaUrl: null,
       created_at: null,
     });
+  });
+
+  it("reads who edited an item last the same way for every kind", () => {
+    const edited = { updated_by: { id: 4, name: "Sita Gurung" }, updated_at: "2026-11-22T10:00:00.000Z" };
+    for (const kind of ["team", "image", "video", "blog"] as const) {
+      expect(toItem(kind, { id: 1, ...edited }).lastEdit, kind).toEqual({ name: "Sita Gurung", at: "2026-11-22T10:00:00.000Z" });
+      // An entry nobody was recorded for (seeded, imported) has only its date.
+      expect(toItem(kind, { id: 1, updated_by: null, updated_at: "2026-11-22T10:00:00.000Z" }).lastEdit).toEqual({
+        name: null,
+        at: "2026-11-22T10:00:00.000Z",
+      });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
-import { text } from "./kinds/fields-of-items";
+import { isStaffRole, type StaffRole } from "./account-rules";
+import { text, textOrNull } from "./kinds/fields-of-items";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
@@ -114,18 +115,25 @@ export async function removeDemoContent(
 
 export interface CurrentUser {
   id: number;
-  username: string;
   email: string;
+  /** The name the person goes by (set by a manager, changed in My account); null until set. */
+  displayName: string | null;
+  role: StaffRole | null;
 }
 
 /**
  * GET /api/users/{sub}: who is signed in. It also proves the token is still good: a 401
- * (forged, expired, deleted user) ends the session. Other failures are only logged.
+ * (forged, expired, ended, blocked or removed user) ends the session. Other failures are only logged.
  */
 export async function fetchCurrentUser(request: Request, staff: Staff): Promise<CurrentUser | null> {
   try {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/users/${staff.userId}`);
-    return { id: Number(body.id), username: text(body.username), email: text(body.email) };
+    return {
+      id: Number(body.id),
+      email: text(body.email),
+      displayName: textOrNull(body.displayName),
+      role: isStaffRole(body.role) ? body.role : null,
+    };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       // 403: the token is good but not for this id. Treat as signed out: it is not ours.

@@ -65,6 +65,13 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
         {name ? at("dashboard.welcome", { name }) : at("dashboard.welcomeAnonymous")}
       </h1>
       <p className="mt-2 max-w-prose text-muted">{at("dashboard.intro")}</p>
+      {layout?.user && !name ? (
+        <p className="mt-2 max-w-prose">
+          <Link to="/account" className="font-semibold text-clay hover:underline">
+            {at("dashboard.setName")}
+          </Link>
+        </p>
+      ) : null}
       {actionData?.error ? <ErrorAlert className="mt-6">{actionData.error}</ErrorAlert> : null}
       {loaderData.demo ? <DemoContentNotice count={loaderData.demo} /> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">

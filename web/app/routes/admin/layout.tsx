@@ -12,6 +12,8 @@ import {
   IconImage,
   IconLogout,
   IconMenu,
+  IconShield,
+  IconUser,
   IconUsers,
   IconVideo,
 } from "~/components/admin/icons";
@@ -44,7 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers["Set-Cookie"] = await sessionStorage.commitSession(staff.session, { maxAge: cookieMaxAgeFor(claims) });
   }
   return data(
-    { user: user ? { name: user.username || user.email, email: user.email } : null, notice },
+    {
+      // People are named by their display name; until they set one, by their e-mail.
+      user: user ? { name: user.displayName, email: user.email, isManager: user.role === "manager" } : null,
+      notice,
+    },
     { headers },
   );
 }
@@ -64,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       : null;
 
   return (
-    <AdminShell userName={user?.name ?? null}>
+    <AdminShell userName={user ? (user.name ?? user.email) : null} isManager={user?.isManager ?? false}>
       {notice ? (
         <div className="mb-6">
           <Notice>{notice}</Notice>
@@ -75,7 +81,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AdminShell({ userName, children }: { userName: string | null; children: React.ReactNode }) {
+function AdminShell({
+  userName,
+  isManager,
+  children,
+}: {
+  userName: string | null;
+  isManager: boolean;
+  children: React.ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const drawer = useRef<HTMLDivElement>(null);
@@ -145,6 +159,20 @@ function AdminShell({ userName, children }: { userName: string | null; children:
             >
               <IconBlog />
               {at("nav.blogs")}
+            </NavLink>
+          </li>
+          {isManager ? (
+            <li>
+              <NavLink to="/staff" className={navItem}>
+                <IconShield />
+                {at("nav.staff")}
+              </NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/account" className={navItem}>
+              <IconUser />
+              {at("nav.account")}
             </NavLink>
           </li>
         </ul>

@@ -1,7 +1,7 @@
 import { errors as strapiErrors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { fieldMessages, serverMessages } from '../../../contract/messages';
-import { STAFF_ROLE_TYPE } from '../../../bootstrap/permissions';
+import { isStaffRole } from '../../../contract/account-rules';
 import type StaffSessions from '../services/staff-session';
 import type { StaffTokenClaims } from '../services/staff-session';
 
@@ -27,14 +27,20 @@ async function currentToken(ctx: Context): Promise<StaffTokenClaims> {
   return { id, sessionId: claims.sessionId };
 }
 
-/** The public fields of a staff user: never the password hash or reset/confirmation tokens. */
+/**
+ * The public fields of a staff user (with its role populated): never the password hash or
+ * reset/confirmation tokens. `displayName` is null until one is set; `role` is `manager` or `staff`.
+ */
 export const publicUser = (user: Record<string, any>) => ({
   id: user.id,
   documentId: user.documentId,
   username: user.username,
   email: user.email,
+  displayName: user.displayName || null,
+  role: isStaffRole(user.role?.type) ? user.role.type : null,
   confirmed: user.confirmed,
   blocked: user.blocked,
+  lastSignInAt: user.lastSignInAt ?? null,
   createdAt: user.createdAt,
   updatedAt: user.updatedAt,
 });
@@ -57,16 +63,24 @@ export default {
     const user = await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] });
     const userService = usersPermissions().service('user');
     const passwordMatches = await userService.validatePassword(password, user?.password ?? DUMMY_HASH);
-    const allowed = user && user.password && passwordMatches && !user.blocked && user.role?.type === STAFF_ROLE_TYPE;
+    const allowed = user && user.password && passwordMatches && isStaffRole(user.role?.type);
     if (!allowed) {
       ctx.status = 401;
       ctx.body = { message: serverMessages.invalidCredentials };
       return;
     }
+    // Said only to whoever knows the password: it tells them whom to ask.
+    if (user.blocked) {
+      ctx.status = 401;
+      ctx.body = { message: serverMessages.accountBlocked };
+      return;
+    }
 
     const token = await staffSessions().startSession(user.id);
+    const lastSignInAt = new Date();
+    await strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { lastSignInAt } });
     ctx.status = 200;
-    ctx.body = { token, user: publicUser(user) };
+    ctx.body = { token, user: publicUser({ ...user, lastSignInAt }) };
   },
 
   /**

@@ -1,7 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import jwt from 'jsonwebtoken';
 import type { Core } from '@strapi/strapi';
 
 const USER_UID = 'plugin::users-permissions.user';
+// Strapi's session manager keeps its sessions in this model (table strapi_sessions).
+const SESSION_UID = 'admin::session';
+const ORIGIN = 'users-permissions';
+
+/** The session a password change comes from, while it runs (see keepingSession). */
+const keptSession = new AsyncLocalStorage<string>();
 
 /** The claims of a staff token that tie it to its session. */
 export interface StaffTokenClaims {
@@ -20,11 +27,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const sessions = () => strapi.sessionManager('users-permissions');
 
   /**
-   * Logs a user out everywhere: every session (every token) of theirs ends. Used when their
-   * password changes (registerSessionRevocation) and by `POST /api/users/logout?everywhere=true`.
+   * Logs a user out everywhere: every session (every token) of theirs ends, but `except` if given
+   * (the session a person changes their own password from). Used when their password changes, when
+   * they are blocked or removed (registerSessionRevocation), and by `POST /api/users/logout?everywhere=true`.
    */
-  const revokeAllSessionsOf = async (userId: number): Promise<void> => {
-    await sessions().invalidateRefreshToken(String(userId));
+  const revokeAllSessionsOf = async (userId: number, options: { except?: string } = {}): Promise<void> => {
+    if (!options.except) {
+      await sessions().invalidateRefreshToken(String(userId));
+      return;
+    }
+    await strapi.db.query(SESSION_UID).deleteMany({
+      where: { userId: String(userId), origin: ORIGIN, sessionId: { $ne: options.except } },
+    });
+  };
+
+  /** Revokes the sessions of these users, keeping the one a password change of their own comes from. */
+  const revokeSessionsOfUsers = async (ids: unknown[]) => {
+    for (const id of ids.map(Number).filter(Number.isInteger)) await revokeAllSessionsOf(id, { except: keptSession.getStore() });
   };
 
   return {
@@ -58,16 +77,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     revokeAllSessionsOf,
 
     /**
-     * Ends all sessions of a user whose password changes, however it is changed (Strapi's console,
-     * users-permissions' own routes or services): a token issued before then is no longer good.
+     * Runs a person's change of their own password so that the session it comes from stays: every
+     * other session of theirs ends (by registerSessionRevocation, as for any password change).
+     */
+    keepingSession<T>(sessionId: string, change: () => Promise<T>): Promise<T> {
+      return keptSession.run(sessionId, change);
+    },
+
+    /**
+     * Ends all sessions of a user whose password changes, who is blocked or who is removed, however
+     * it is done (the staff account routes, Strapi's console, users-permissions' own routes or
+     * services): a token issued before then is no longer good, also after the block is lifted.
      */
     registerSessionRevocation(): void {
+      const ends = (data: Record<string, unknown> | undefined) => data?.password !== undefined || data?.blocked === true;
+      const idsWhere = async (where: unknown) =>
+        ((await strapi.db.query(USER_UID).findMany({ where: where as never, select: ['id'] })) as { id: number }[]).map((row) => row.id);
       strapi.db.lifecycles.subscribe({
         models: [USER_UID],
         afterUpdate: async (event) => {
-          const data = (event.params as { data?: Record<string, unknown> }).data ?? {};
-          const id = Number((event.result as { id?: unknown } | undefined)?.id);
-          if (data.password !== undefined && Number.isInteger(id)) await revokeAllSessionsOf(id);
+          const data = (event.params as { data?: Record<string, unknown> }).data;
+          if (ends(data)) await revokeSessionsOfUsers([(event.result as { id?: unknown } | undefined)?.id]);
+        },
+        beforeUpdateMany: async (event) => {
+          const params = event.params as { data?: Record<string, unknown>; where?: unknown };
+          if (ends(params.data)) event.state.ids = await idsWhere(params.where);
+        },
+        afterUpdateMany: async (event) => {
+          await revokeSessionsOfUsers((event.state.ids as unknown[] | undefined) ?? []);
+        },
+        afterDelete: async (event) => {
+          await revokeSessionsOfUsers([(event.result as { id?: unknown } | undefined)?.id]);
+        },
+        beforeDeleteMany: async (event) => {
+          event.state.ids = await idsWhere((event.params as { where?: unknown }).where);
+        },
+        afterDeleteMany: async (event) => {
+          await revokeSessionsOfUsers((event.state.ids as unknown[] | undefined) ?? []);
         },
       });
     },

@@ -1,5 +1,6 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "../contract-rules";
 import type { AdminMessageKey } from "../messages";
+import { textOrNull } from "./fields-of-items";
 
 /** The four kinds of content staff manage. */
 export type KindKey = "team" | "image" | "video" | "blog";
@@ -26,11 +27,33 @@ export interface FieldSpec {
 export type CellSpec<Item> =
   | { type: "thumb"; src: (item: Item) => string | null; alt: (item: Item) => string; round?: boolean; missing?: string }
   | { type: "video"; src: (item: Item) => string | null; poster: (item: Item) => string | null; label: (item: Item) => string }
-  | { type: "name"; text: (item: Item) => string }
+  | {
+      type: "name";
+      text: (item: Item) => string;
+      /** Who changed the item last, shown under its name (set by defineKind for every kind). */
+      edited?: (item: Item) => LastEdit | null;
+    }
   | { type: "text"; text: (item: Item) => string }
   | { type: "excerpt"; text: (item: Item) => string | null; missing?: string }
   | { type: "email"; text: (item: Item) => string }
   | { type: "day"; value: (item: Item) => string | null; missing: string };
+
+/** Who changed an item last, and when (the contract's `updated_by.name` and `updated_at`). */
+export interface LastEdit {
+  /** Null when the CMS recorded no person (entries from before, or made by the seed). */
+  name: string | null;
+  at: string | null;
+}
+
+/** An item of a kind, with who changed it last: every kind's items have it, read the same way. */
+export type Edited<Item> = Item & { lastEdit: LastEdit | null };
+
+export function lastEditOf(raw: Record<string, unknown>): LastEdit | null {
+  const by = raw.updated_by as { name?: unknown } | null | undefined;
+  const name = textOrNull(by?.name);
+  const when = textOrNull(raw.updated_at);
+  return name || when ? { name, at: when } : null;
+}
 
 export interface ColumnSpec<Item> {
   header: string;
@@ -114,11 +137,12 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
 /** Checks a kind's form against the contract's rules and derives the rest. */
 export function defineKind<K extends KindKey, Item extends { id: number }>(
   input: KindInput<K, Item>,
-): KindDefinition<K, Item> {
+): KindDefinition<K, Edited<Item>> {
   const rules: KindRules = CONTRACT_RULES[input.api];
   const files = input.fields.filter((field) => field.type === "file");
   const [main, ...others] = files;
   if (!main) throw new Error(`${input.key}: a kind has a file field`);
+  if (!input.columns.some((column) => column.cell.type === "name")) throw new Error(`${input.key}: a kind's list names its items`);
   const fileRule = (name: string): FileRule => {
     const rule = rules.files[name];
     if (!rule) throw new Error(`${input.key}: the contract has no file field ${name}`);
@@ -135,6 +159,12 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
   });
   return {
     ...input,
+    toItem: (raw) => ({ ...input.toItem(raw), lastEdit: lastEditOf(raw) }),
+    // Every list says who changed each item last under the item's name (a column of its own
+    // does not fit the team list at 1024 px).
+    columns: input.columns.map((column) =>
+      column.cell.type === "name" ? { ...column, cell: { ...column.cell, edited: (item: Edited<Item>) => item.lastEdit } } : column,
+    ),
     fields,
     rules,
     textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),

@@ -1,11 +1,11 @@
 import { blog, type BlogPost } from "./blog";
-import type { FieldSpec, KindDefinition, KindKey } from "./define";
+import type { Edited, FieldSpec, KindDefinition, KindKey } from "./define";
 import { image, type GalleryImage } from "./image";
 import { team, type TeamMember } from "./team";
 import { video, type GalleryVideo } from "./video";
 
 export type { BlogPost, GalleryImage, GalleryVideo, TeamMember };
-export type { CellSpec, ColumnSpec, FieldSpec, KindDefinition, KindKey } from "./define";
+export type { CellSpec, ColumnSpec, Edited, FieldSpec, KindDefinition, KindKey, LastEdit } from "./define";
 
 /**
  * The four kinds of content staff manage, each defined once in its own module (the form, its
@@ -15,10 +15,10 @@ export type { CellSpec, ColumnSpec, FieldSpec, KindDefinition, KindKey } from ".
 export const KINDS = { team, image, video, blog } as const;
 
 export interface ItemByKind {
-  team: TeamMember;
-  image: GalleryImage;
-  video: GalleryVideo;
-  blog: BlogPost;
+  team: Edited<TeamMember>;
+  image: Edited<GalleryImage>;
+  video: Edited<GalleryVideo>;
+  blog: Edited<BlogPost>;
 }
 
 /** A kind's definition with its item type (KINDS[kind] widened for generic code). */

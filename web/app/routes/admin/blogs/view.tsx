@@ -41,6 +41,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       notFound={loaderData.notFound}
       error={loaderData.error}
       back={{ label: at("blogs.back") }}
+      lastEdit={post?.lastEdit}
     >
       {post ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">

@@ -21,6 +21,7 @@ export default function ImagePage({ loaderData }: Route.ComponentProps) {
       notFound={loaderData.notFound}
       error={loaderData.error}
       back={{ label: at("common.back"), history: true }}
+      lastEdit={image?.lastEdit}
     >
       {image ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">

@@ -21,6 +21,7 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
       notFound={loaderData.notFound}
       error={loaderData.error}
       back={{ label: at("teams.back") }}
+      lastEdit={member?.lastEdit}
     >
       {member ? (
         <article className="rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">

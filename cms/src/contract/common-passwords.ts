@@ -1,0 +1,123 @@
+/**
+ * The 1,000 most common passwords of 10 characters or more (shorter ones fail the length rule
+ * anyway), in order of frequency: the first 1,000 such entries of the ranked password list of
+ * zxcvbn-ts (`@zxcvbn-ts/language-common` 3.0.4, passwords.json; MIT licence), taken from
+ * leaked password collections. Data only: copied to the web app by `npm run rules`.
+ */
+export const COMMON_PASSWORDS: readonly string[] = `
+qwertyuiop 1234567890 q1w2e3r4t5 1q2w3e4r5t 4815162342 123456789a 12345qwert 1234554321 usuckballz1
+password123 123456789q basketball 1029384756 123qweasdzxc soso123aljg manchester 1qaz2wsx3edc 12345678910
+q1w2e3r4t5y6 1123581321 qwerty12345 1q2w3e4r5t6y fuck_inside mailcreated5240 nuttertools 1122334455
+qazwsxedcrfv 123456qwerty 1234567890q terminator qwerty123456 california enterprise 123456789z rjirfrgbde
+christopher polniypizdec0211 fktrcfylhf sojdlg123aljg a123456789 translator deepthroat undertaker qwerty1234
+motherlode multiplelo rjycnfynby syncmaster aleksandra salamander sersolution montgom240 leavemealone
+motherfucker realmadrid tinkerbell 123456654321 dragonball playstation ghostrider 1234567890a 1357924680
+7ugd5hip2j gfhjkmgfhjkm 9293709b13 microphone 1234567891 washington vsjasnel12 qazwsxedc123 yjdsqgfhjkm
+strawberry anastasiya mypassword zxcvbnm123 harrypotter qwert12345 password12 abrakadabra alessandro
+123456789s good123654 fuckinside konstantin 7894561230 underground tokiohotel highlander ghjcnjgfhjkm
+evangelion zxcasdqwe123 sonyericsson suckmydick pufunga7782 liverpool1 university hellokitty ghhh47hj7649
+roadrunner ironmaiden mississippi intercourse 12345qwerty htubcnhfwbz 123456789m revolution absolutely
+q123456789 vqsablpzla friendster skateboard masterbate 123456789d vfntvfnbrf penetration 0192837465
+cocksucker 123456789qwe alexander1 nthvbyfnjh azertyuiop password01 1qazxsw23edc 1234567899 ilovepussy
+1234509876 password99 abracadabra madagaskar sweetheart ronaldinho masterbating dragonballz rfhfvtkmrf
+ghjcnbnenrf information supersonic qwerasdfzxcv qweasdzxc123 cheerleaers metallica1 123456789r flvbybcnhfnjh
+experienced greedisgood 1020304050 nopassword 123456789987654321 blackberry z1x2c3v4b5 mastermind
+112233445566 interacial 1357908642 123456789v volleyball q1q2q3q4q5 spiderman1 123456789o ghbdtnrfrltkf
+1z2x3c4v5b websolutions finalfantasy 1234567890z gangbanged 1qaz2wsx3edc4rfv christophe losangeles
+chickenwing101 987654321a a1b2c3d4e5 wachtwoord quant4307s a1s2d3f4g5 ghbdtndctv 3rjs1la7qe password11
+unbelievable housewifes administrator groupd2013 vflfufcrfh lamborghini experience 123321123321 babemagnet
+justinbieber lockerroom ejaculation pussylover contortionist armageddon casablanca 123qwe123qwe knickerless
+newproject2004 lighthouse 1a2s3d4f5g qawsedrftg qazwsxedc1 evanescence motdepasse porsche911 comicbookdb
+pornographic j3qq4h7h2v transexual braveheart masturbation 1213141516 123456789p shevchenko maximilian
+needforspeed devilmaycry businessbabe 123456789l yfnfitymrf montecarlo charlie123 zxcvb12345 fuckmehard
+1a2b3c4d5e 123456789123 callofduty masterbaiting uncencored 12345654321 pathfinder volkswagen maurolarastefy
+spartan117 0000000000o 12345678900 supernatural cxfcnkbdfz summertime penetrating pokemon123 astalavista
+asdfg12345 professional domainlock2005 scandinavian dhjnvytyjub watermelon 123456789k deutschland 17171717aa
+doggystyle dkflbvbhjdbx momsanaladventure hd764nw5d7e1vb1 qazwsxedcrfvtgb peternorth a1a2a3a4a5 aleksander
+lifeisgood darthvader 123hfjdk147 insertions techniques 123456789012 8phrowz622 badnaamhere 5hsu75kpot
+0102030405 dkflbvbhjdyf 3216732167 alexandria mostwanted opensesame 8phrowz624 bondarenko mapet123456
+pussylicker counterstrike thunderbird postov1000 limpbizkit 12345678901 solidsnake connection hellohello
+copenhagen cinderella goldfinger angelofwar zaq1xsw2cde3 zcxfcnkbdf chocolate1 fuckyou123 parliament
+bladerunner vfvfvskfhfve 1a2a3a4a5a gy3yt2rgls jediknight 123456789abc winchester hondacivic ctdfcnjgjkm
+welcome123 q1234567890 123456789n fkmnthyfnbdf intelligence ghjcnjghjcnj admin18533362 underworld girlfriend
+wonderland 23176djivanfros salamandra 123456789qwerty smallville qwertasdfg cyberonline galatasaray
+mitsubishi qazxswedcvfr azsxdcfvgb qwertyasdfgh ilovemyself wellington cvzefh1gkc 89600506779 jesuschrist
+blingbling psychnaut1 darkknight 1q2q3q4q5q sailormoon pussyeater whosyourdaddy oc247ngucz 1111111111zz
+prettygirl 1223334444 duranduran 123123123q moneymoney fktrcfylhjdbx astonvilla 89015173454 multimedia
+fktrcfylhjdyf parolparol whatthefuck 123456789w 541233432442 t34vfrc1991 trustnoone sunderland friendship
+cheesecake fgjrfkbgcbc 123456789qaz cnjvfnjkju 1234qwerty mickeymouse password69 4904s677075 1111122222
+fartripper qpwoeiruty 12345trewq 0147896325 dashadasha ghbdtnghbdtn password1234 12345678900987654321
+bestfriend birthday21 51051051051 venom121293 ambassador 12345zxcvb painkiller webhompass chesterfield
+apocalypse neveragain moneymaker 010203040506 firefighter lost4815162342 slipknot666 102030405060 hellraiser
+testing123 dbrnjhjdbx cxfcnmttcnm independent television letmeinnow 1234567890s rhbcnbyjxrf sexmachine
+123456789g vanyarespekt supervisor qwerty123456789 adrenaline 123456789x 89231243658s millennium
+iseedeadpeople matematika transformers devilmaycry4 zaratustra qweasdzxc1 depechemode vyjujnjxbt combat123654
+quicksilver devildriver efbcapa201 1112131415 3141592654 qwertyytrewq jamesbond007 123123123a a987654321
+helloworld rfnfcnhjaf birmingham superduper 123123qweqwe jacqueline 123456789b whitepower 4815162342lost
+ledzeppelin rkfdbfnehf 999111999q passmaster 123456789qqq iddqdidkfa 123456789t qq123456789 computador
+pittsburgh 12345678912 asdfghjkl123 1234qwerasdf 123qwe456rty 1234567890qw elizabeth1 asdfghjkl1
+ghjcnjrdfibyj m6cjy69u35 hurricanes goodfellas pussypussy 1pass1page 3syqo15hil kamehameha ybrjkftdbx
+1122112211 1357997531 birthday54 clubpenguin qwertyuiop123 international transformer primetime21 stalingrad
+bangladesh desperados challenger zx123456789 hellothere saun24865709 apokalipsis 111222333a q1w2e3r4t5y6u7
+123456789f deerhunter battlefield everything romanroman programmer 989244342a luojianhua 80070633pc
+schumacher ptybnxtvgbjy samsung123 rfnfgekmnf juggernaut password13 undercover alternative wishmaster
+polniypizdec110211 amsterdam1 123456789qw 1qa2ws3ed4rf jetbalance qwertyuiop1 fenerbahce z123456789
+newpassword rfkmrekznjh generation puertorico azwebitalia dbrnjhjdyf verygoodbot 123456789zxc wenef45313
+12345678987654321 19mtpgam19 birthday299 playstation3 alessandra unforgiven applesauce 31217221027711
+123456789qq fucktheworld roflcopter cheburashka hshfd4n279 masterchief cyjdsvujljv 159753159753 necromancer
+impossible deltaforce iaapptfcor pornografia firestarter ajcuivd289 gunslinger 7777755102q springfield
+dictionary justforfun fkg7h4f3v6 supermanboy revelation s456123789 skorpion39 vfylfhbyrf freelancer
+mevefalkcakk chessmaster 123456789aa naughtyboy oldsmobile shadow1212 caterpillar 1234567890qwe qwerty2010
+superpuper football12 hedimaptfcor sanandreas electronic dragonfire cosmopolitan sevastopol beautiful1
+cyecvevhbr mechanical sebastian1 4815162342a ghhh47hj764 management 5t4r3e2w1q cannondale q1w2e3r4t5y6u7i8
+byajhvfnbrf zqjphsyf6ctifgu gthtcnhjqrf lhbjkjubz2957704 tamwsn3sja hypnodanny 123456782000 89172735872
+andrewjackie prometheus jesusislord 1qazxsw23edcvfr4 incredible mastercard rjhjkmbien dodgeviper ghbdtngjrf
+kingfisher fcbarcelona sidewinder loveislife ghjrehfnehf qazwsxedc12 yanshi1982 12qw34er56ty password00
+newzealand christopher1 159753456852 collection password10 tigerwoods wolverines motherfuck lightsaber
+metropolis 1234567890w password23 ladyffesta installutil networkingpe olegnaruto 1236547890 12345abcde
+philadelphia whatthehell 89211375759 abcde12345 88002000600 lsia9dnb9y deeppurple domination 123456789i
+technology a1234567890 alphaomega reanimator angelochek 1234554321q streetball froinlaven qwert54321
+peanutbutter boy4u2ownnyc c43qpul5rz blackhawks suckmycock millionaire grandmaster ilovegirls ingodwetrust
+minecraft123 runescape1 anastasija kbnthfnehf winnipeg261 cegthgfhjkm berezuckiy 12345678qwe digitalprodu
+installdevic an83546921an13 vfhufhbnrf georgetown 1958proman markhegarty kristopher qawsedrftgyh abc123456789
+jigei743ks 123456789as 42qwerty42 rammstein1 cegthgegth pornography 123321qweewq 0987654321a ujkjdjkjvrf
+1029384756q quiksilver lfplhfgthvf ontherocks rfhfrfnbwf lumberjack neworleans auckland2010 nintendo64
+r3vi3wpass sacramento christian1 w2dlww3v5p mandragora omgkremidia timberlake butterfly1 jackdaniels
+residentevil olcrackmaster 987654321z ghjcnjrdfif 1234567890zzz mangust6403 grasshopper flintstone
+dkflbdjcnjr ekaterina20 vladislava 32615948worms minhasenha 5432112345 luckycharm greengreen peppermint
+12345asdfg kobebryant 1qwertyuiop millertime computadora 123456789e gordolee85 timberwolf ajnjuhfabz
+gjytltkmybr virtuagirl ilovejesus lamborgini 38gjgeuftd sasha12345 012345678910 tadmichaels stronghold
+cristopher justinbiebe studioworks illuminati ghjcnbvtyz fuckyoubitch avrillavigne kaliningrad production
+constantine 26429vadim massimiliano coorslight lp2568cskt shamanking nhfdvfnjkju123 gettysburg gjikbdctyf
+iloveyou123 nissan350z montgomery madagascar powerpower 742617000027 silenthill 0147258369 stalker123
+000777fffa 41d8cd98f00b tombraider lololyo123 nemvxyheqdd5oqxyxyzi gblfhfcbyf 19952009sa 1133557799
+birthday10 grandorgue ilovemusic gatekeeper 01234567890 simpleplan cincinnati nokia6230i 0147852369
+nccpl25282 123456789y spam967888 mathematics chrisbrown lucifer666 portsmouth ghjcnjnfr1 123456qwer
+cfkfvfylhf redemption snusmumrik richardson temppassword stomatolog vfhvtkflrf serendipity astonmartin
+p030710p$e4o 0o9i8u7y6t godisgreat 80637852730 7418529630 punksnotdead australia1 sweetpussy multiplelog
+ufhhbgjnnth 7elephants fynfyfyfhbde bluedevils gfhfcjkmrf scoubidou2 nightcrawler livestrong mapleleafs
+password21 cheerleader murcielago playstation2 left4dead2 k123456789 123456789. gjkysqgbpltw disneyland
+ticketmaster 123456789c fighting54 01telemike01 loveforever stratocaster 123456789zx nikita2000 klapaucius
+telecaster 1986irachka dctvghbdtn performance rottweiler alabama123 jlbyjxtcndj calculator ghjcnjqgfhjkm
+0000000000d 5544332211 installsqlst 123456789101 a3eilm2s2y yfcnzyfcnz compatible 1472583690 1597532486
+1234567890m weihnachte 11111aaaaa sundaypunch birthday100 timberland 1234567890qaz accounting qwe1234567
+ilovemylife intelinside shakespeare fktrcfylh1 matematica chicken123 alinaalina confidence nastya1995
+protection sashasasha sweetdream galatasara cytuehjxrf 7jokx7b9du frederiksberg blackmetal magical123
+respublika montenegro sexpistols vfvfgfgf123 xpressmusic kd189nlcih studmuffin kurtcobain prosperity
+scoubidou6 millerlite jimandanne celtic1888 4294967296 motorcycle excellence bullwinkle riverplate
+prisonbreak 3f3fpht7op qazwsx1234 liverpoolfc fallenangel 1a2s3d4f5g6h 80988218126 paintball1 s123456789
+polopolo09 selfok2013 littlebitch pussybitch brucewayne dfktynbyrf 123456qwert 10987654321 fuckyouguys
+premiumcash qwerttrewq weihnachten passwordpassword blackwhite schoolgirlie table54781 sanfrancisco
+123qweasdzx rjycnbnewbz 89876065093rax reviewpass ghjrjgtyrj 1234567qwertyu lytghjgtnhjdcr wonderwall
+111222333000 fiorentina nhecsyfujkjdt walkman555 ybrjkftdyf zaqwsxcderfv 9638527410 seemnemaailm anderlecht
+jxfhjdfirf qwaszxerdfcv antananarivu firstone123 zjses9evpa azerbaijan c43dae874d department jesussaves
+philosophy greenlantern spartak1922 basketball1 qazwsxqazwsx linkinpark intermilan helicopter superman123
+baseball12 littlebear blackheart neverwinter bluedragon 87e5nclizry supermario gthtrhtcnjr butterbean
+vfrcbvvfrcbv cgtwbfkbcn wrestling1 lotrfotr34 p0o9i8u7y6 awdrgyjilp 1234qwerasdfzxcv qazwsx12345 iddqdiddqd
+alexandra1 cockgobbler nikita1998 shithappens iloveboobies ghjcnjgbpltw hammertime 0cdh0v99ue perfection
+rfgecnfcerf description accountbloc hardwareid svetasveta gxlmxbewym 2468013579 animal2000 123321456654
+queenas8151 wallstreet loploprock 1qazwsxedc 1234567890987654321 donaldduck 1234567890qwerty christiaan
+q1w2e3r4t5y6u7i8o9p0 nottingham morganstanley nevergiveup hollywood1 kravchenko manchester1 natasha123
+`
+  .split(/\s+/)
+  .filter(Boolean);

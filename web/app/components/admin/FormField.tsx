@@ -1,0 +1,55 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
+
+/**
+ * One labelled input of the account forms, with its hint and its error (from the browser's
+ * zod check or the server's answer), wired for screen readers.
+ */
+export function FormField({
+  id,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  error,
+  registration,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  hint?: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  defaultValue?: string;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={HINT}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${INPUT} mt-1.5`}
+        {...registration}
+      />
+      {error ? (
+        <p id={`${id}-error`} className={FIELD_ERROR}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

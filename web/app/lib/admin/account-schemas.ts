@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, nameProblem, passwordProblem, STAFF_ROLES } from "./account-rules";
+import { EMAIL_PATTERN, FIELD_MESSAGES } from "./contract-rules";
+import { at } from "./messages";
+
+/**
+ * The staff account forms' zod schemas, shared by the browser (zodResolver) and the route
+ * actions. Names and passwords follow the account rules (account-rules.ts, a copy of the CMS's
+ * own file): the CMS checks the same again and answers with the same messages.
+ */
+
+const name = z.string().superRefine((value, context) => {
+  const problem = nameProblem(value.trim());
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});
+
+const email = z
+  .string()
+  .trim()
+  .min(1, FIELD_MESSAGES.emailRequired)
+  .max(ACCOUNT_LIMITS.emailMaxLength, ACCOUNT_MESSAGES.emailTooLong)
+  .regex(EMAIL_PATTERN, FIELD_MESSAGES.authorInvalid);
+
+/**
+ * Checks across fields run even while another field is wrong (zod skips them by default), so a
+ * form shows every problem at once. They read the raw values, which may be of any shape then.
+ */
+const whatever = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+const field = (values: unknown, name: string) => String((values as Record<string, unknown>)[name] ?? "");
+
+const newPasswordProblem = (values: unknown) =>
+  field(values, "passwordChoice") === "set" ? passwordProblem(field(values, "password"), field(values, "email").trim()) : null;
+
+/** Add a staff account: the first password is either made by the server or set by the manager. */
+export const newAccountSchema = z
+  .object({
+    name,
+    email,
+    role: z.enum(STAFF_ROLES, { error: ACCOUNT_MESSAGES.roleInvalid }),
+    passwordChoice: z.enum(["generate", "set"]),
+    password: z.string(),
+  })
+  .refine((values) => !newPasswordProblem(values), {
+    ...whatever,
+    path: ["password"],
+    error: (issue) => newPasswordProblem(issue.input) ?? undefined,
+  });
+export type NewAccountInput = z.input<typeof newAccountSchema>;
+
+/** My account: the name the person goes by. */
+export const displayNameSchema = z.object({ name });
+export type DisplayNameInput = z.input<typeof displayNameSchema>;
+
+/** My account: a new password for the account with this e-mail, given the current one. */
+export const passwordChangeSchema = (accountEmail: string) => {
+  const problem = (values: unknown) => {
+    const password = field(values, "password");
+    const current = field(values, "currentPassword");
+    return passwordProblem(password, accountEmail) ?? (current && password === current ? ACCOUNT_MESSAGES.passwordUnchanged : null);
+  };
+  return z
+    .object({
+      currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentPasswordRequired),
+      password: z.string(),
+      repeatPassword: z.string(),
+    })
+    .refine((values) => !problem(values), { ...whatever, path: ["password"], error: (issue) => problem(issue.input) ?? undefined })
+    .refine((values) => values.repeatPassword === values.password, {
+      ...whatever,
+      path: ["repeatPassword"],
+      error: at("account.passwordsDiffer"),
+    });
+};
+export type PasswordChangeInput = z.input<ReturnType<typeof passwordChangeSchema>>;
