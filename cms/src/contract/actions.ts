@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import type { SniffedType } from './file-type';
-import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
+import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
 import { checkFile, validateJoinedAt, validateText, type FieldErrors } from './validation';
 
@@ -208,7 +208,11 @@ const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
 
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...def.serialize(entry, fileUrlFor), locale });
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({
+    ...def.serialize(entry, fileUrlFor),
+    ...(locale === DEFAULT_LOCALE ? {} : translationValues(def, entry)),
+    locale,
+  });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
@@ -220,7 +224,8 @@ export function createContractActions(def: ContractDefinition) {
     const { errors, values } = validateText(textFields, body);
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
-    const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field]]));
+    // An optional field left empty is stored as none (required ones cannot be empty here).
+    const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field] || null]));
     const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
     // Strapi creates the version when the document has none in this locale, copying the shared fields.
     const saved = await documents(def).update({ documentId: existing.documentId, locale, data });

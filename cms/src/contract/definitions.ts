@@ -32,6 +32,11 @@ export interface ContractDefinition {
   /** Further image files the form may carry (never required), e.g. a video's poster frame. */
   optionalImageFields?: 'poster'[];
   textFields: TextField[];
+  /**
+   * Optional text fields only a translation has, never an English request: a team member's name
+   * as written in the translation's language (`local_name`; without one the shared name is shown).
+   */
+  translationFields?: TextField[];
   sort: string[];
   /** Alt text stored with an uploaded file. */
   altText: (fields: Record<string, string>) => string;
@@ -51,6 +56,7 @@ export const teamMember: ContractDefinition = {
     { field: 'role', attribute: 'role', label: 'Role', requiredMessage: fieldMessages.roleRequired, maxLength: 120 },
     { field: 'bio', attribute: 'bio', label: 'Bio', requiredMessage: fieldMessages.bioRequired, maxLength: 5000 },
   ],
+  translationFields: [{ field: 'local_name', attribute: 'localName', label: 'Name', maxLength: 120 }],
   sort: ['joinedAt:asc', 'id:asc'],
   altText: (fields) => `Photo of ${fields.name}`,
   serialize: (entry, fileUrl) => ({
