@@ -66,6 +66,8 @@ export const CONTRACT_RULES = {
   'team-member': {
     text: {
       name: { label: 'Name', required: FIELD_MESSAGES.nameRequired, maxLength: 120 },
+      // The Nepali version's own form of the name (optional; without one the shared name is shown).
+      local_name: { label: 'Name', maxLength: 120 },
       role: { label: 'Role', required: FIELD_MESSAGES.roleRequired, maxLength: 120 },
       bio: { label: 'Bio', required: FIELD_MESSAGES.bioRequired, maxLength: 5000 },
       // Left out, a new member joins today and an edited one keeps the stored day.
