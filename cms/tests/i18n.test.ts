@@ -211,6 +211,11 @@ describe('writing a Nepali version', () => {
     // English clients see exactly what they saw before: the shared name, no local_name.
     expect((await get(`/api/team-member/${english.id}`)).body).toEqual(english);
 
+    // Left out of a request (a client that knows only role and bio), it stays as it is.
+    const kept = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ role: 'अध्यक्ष', bio: 'नयाँ परिचय।' }), token);
+    expect(await json(kept)).toMatchObject({ local_name: 'सीता शर्मा', bio: 'नयाँ परिचय।' });
+    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+
     // Too long is refused with the name's rule, and nothing changes.
     const tooLong = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'स'.repeat(121) }), token);
     expect(tooLong.status).toBe(400);

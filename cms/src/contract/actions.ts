@@ -224,8 +224,9 @@ export function createContractActions(def: ContractDefinition) {
     const { errors, values } = validateText(textFields, body);
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
-    // An optional field left empty is stored as none (required ones cannot be empty here).
-    const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field] || null]));
+    // An optional field left out keeps what is stored (as joined_at does); sent empty, it is cleared.
+    const sent = textFields.filter((rule) => rule.requiredMessage || rule.field in body);
+    const data = Object.fromEntries(sent.map((rule) => [rule.attribute, values[rule.field] || null]));
     const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
     // Strapi creates the version when the document has none in this locale, copying the shared fields.
     const saved = await documents(def).update({ documentId: existing.documentId, locale, data });

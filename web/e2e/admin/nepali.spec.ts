@@ -193,7 +193,7 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     // Nepali role and bio, no Nepali name yet: /ne shows the name as entered.
     await page.goto(`/teams/${id}/edit?lang=ne`);
     await hydrated(page);
-    await expect(page.getByText(name, { exact: true })).toBeVisible(); // the English name, for reference
+    await expect(page.locator('p[lang="en"]', { hasText: name })).toBeVisible(); // the English name, for reference
     await page.getByLabel("Role in Nepali").fill("हेरचाहकर्ता");
     await page.getByLabel("Bio in Nepali").fill("साना बालिकाहरूको हेरचाह गर्नुहुन्छ।");
     await page.getByRole("button", { name: "Save Nepali version" }).click();

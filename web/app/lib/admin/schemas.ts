@@ -117,7 +117,9 @@ function textField(rule: TextRule) {
       .refine((value) => !value || isCalendarDate(value), RULE_MESSAGES.invalidDate);
   }
   let field = z.string().trim();
-  if (rule.required) field = field.min(1, rule.required);
+  // An optional field (a member's name in Nepali) may also be missing from what is checked.
+  if (!rule.required) return field.max(rule.maxLength, tooLong).optional();
+  field = field.min(1, rule.required);
   const limited = field.max(rule.maxLength, tooLong);
   return rule.email ? limited.refine((value) => value === "" || EMAIL_PATTERN.test(value), FIELD_MESSAGES.authorInvalid) : limited;
 }
