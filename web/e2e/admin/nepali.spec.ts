@@ -8,6 +8,9 @@ import { toDevanagariDigits } from "../../app/lib/i18n/bs-date";
 // fields through the CMS's `?locale=ne` contract.
 const CMS = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
 
+/** A unique name without ASCII digits: Nepali pages show no ASCII digits, and other tests check that meanwhile. */
+const lettersOnly = (text: string) => text.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!);
+
 const languageTabs = (page: Page) => page.getByRole("navigation", { name: "Language of the text" });
 
 /** Writes an English post through the admin and returns its id. */
@@ -120,7 +123,7 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
   });
 
   test("team member: role and bio in Nepali; Joined At shows the BS date", async ({ page, request }) => {
-    const name = unique("Sita Tamang");
+    const name = lettersOnly(unique("Sita Tamang"));
     await login(page, "/teams/new");
     await hydrated(page);
     await page.getByLabel("Name").fill(name);
@@ -174,7 +177,8 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
   });
 
   test("team member: a name in Nepali shows on /ne/current-committee and in its photo's alt text; English keeps the Latin name", async ({ page, request }) => {
-    const name = unique("Maya Gurung");
+    test.slow(); // two saves and six page loads
+    const name = lettersOnly(unique("Maya Gurung"));
     // Devanagari only (a unique suffix in Devanagari digits), as a Nepali page shows no ASCII digits.
     const neName = `माया गुरुङ ${toDevanagariDigits(String(Date.now()).slice(-7))}`;
     await login(page, "/teams/new");
@@ -204,13 +208,10 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
       await expect((await card("/ne/current-committee", name)).getByText("हेरचाहकर्ता")).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 15_000 });
 
-    // Longer than the name may be: the name's rule and message, and nothing saved.
+    // As long as the name may be (the CMS refuses longer ones too).
     await page.goto(`/teams/${id}/edit?lang=ne`);
     await hydrated(page);
-    await page.getByLabel("Name in Nepali").fill("म".repeat(121));
-    await page.getByRole("button", { name: "Save Nepali version" }).click();
-    await expect(page.getByText("Name must be at most 120 characters.", { exact: true })).toBeVisible();
-
+    await expect(page.getByLabel("Name in Nepali")).toHaveAttribute("maxlength", "120");
     await page.getByLabel("Name in Nepali").fill(neName);
     await page.getByRole("button", { name: "Save Nepali version" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
