@@ -51,7 +51,7 @@ try {
   }
   const blogs = await (await fetch(`${site}/blogs`)).text();
   const blogPath = /href="(\/blogs\/details\/\d+)"/.exec(blogs)?.[1] ?? '/blogs/details/1';
-  // Issue 6's pages, then the Nepali ones (issue 7: they add the 121 KB Devanagari font).
+  // The main pages, then the Nepali ones (they add the 121 KB Devanagari font).
   const pages = ['/', '/blogs', blogPath, '/gallery', '/current-committee', '/ne', '/ne/blogs', `/ne${blogPath}`, '/ne/gallery'];
 
   const reportsDir = path.join(repoRoot, '.test-tmp', 'lighthouse');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:memory`: boot times and memory under a large upload (issue 6).
+// `npm run bench:memory`: boot times and memory under a large upload.
 // - CMS boot to ready (spawn to /_health), on a fresh database (it seeds) and on a seeded one;
 //   web boot to ready (spawn to /_health), three times.
 // - A 200 MB video uploaded by a signed-in member of staff through the web app

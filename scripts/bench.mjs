@@ -117,7 +117,7 @@ try {
     ),
   ].join('\n');
   const warm = rows.filter((r) => r.mode === 'caches warm');
-  // Issue 13's targets, as shares of the static ceiling measured in the same run.
+  // The load targets, as shares of the static ceiling measured in the same run.
   const share = (mode, target, { noErrors = false } = {}) => {
     const group = rows.filter((r) => r.mode === mode);
     const low = Math.min(...group.map((r) => ofCeiling(r.rps)));

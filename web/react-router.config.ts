@@ -10,7 +10,7 @@ export default {
   buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
   future: {
     // Each route's loader/action/component become separate chunks: pages download only
-    // the code they render (issue 6 budgets).
+    // the code they render (budgets).
     v8_splitRouteModules: true,
     // Plain AppLoadContext ({ nonce }) from server/app.ts; revisit with React Router 8.
     v8_middleware: false,

@@ -6,12 +6,13 @@ import path from 'path';
 /** Upload limits shared by the body parser, the upload plugin and the /api contract. */
 const MIB = 1024 * 1024;
 
-const intFromEnv = (name: string, fallback: number): number => {
+/** A whole-number setting: its default when unset, a clear error at boot when it is not one. */
+export const intFromEnv = (name: string, fallback: number, min = 1): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(min === 1 ? `${name} must be a positive whole number, got "${raw}"` : `${name} must be a whole number of at least ${min}, got "${raw}"`);
   }
   return value;
 };

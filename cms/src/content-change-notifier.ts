@@ -20,8 +20,8 @@ export const signBody = (body: string, secret: string) => `sha256=${createHmac('
 const inFlight = new Set<Promise<void>>();
 
 export async function notifyContentChange(uid: string, action: string, locale?: string) {
-  const urls = (process.env.WEB_REVALIDATE_URL ?? '').split(',').map((url) => url.trim()).filter(Boolean);
-  const secret = process.env.WEB_PROXY_SECRET;
+  const urls = strapi.config.get('web.revalidateUrls') as string[];
+  const secret = strapi.config.get('web.proxySecret') as string;
   if (urls.length === 0 || !secret) return;
   const body = JSON.stringify({ uid, action, ...(locale ? { locale } : {}), at: Date.now() });
   const call = Promise.all(urls.map((url) => notifyOne(url, uid, body, secret))).then(() => undefined);
@@ -44,7 +44,8 @@ async function notifyOne(url: string, uid: string, body: string, secret: string)
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-cms-signature': signBody(body, secret) },
       body,
-      signal: AbortSignal.timeout(1000),
+      // Generous: the web answers in milliseconds, but a CMS busy importing may take a while to send.
+      signal: AbortSignal.timeout(5000),
     });
     if (!response.ok) strapi.log.warn(`[revalidate] web answered ${response.status} for ${uid}`);
   } catch (error) {

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
  * spec (/blogs/details/{id}). This adds `numericId` to the collection types and a lookup by it.
  *
- * Each language version is its own row with its own id (issue 7), but an entry has one number:
+ * Each language version is its own row with its own id, but an entry has one number:
  * its English row's id, the id of the REST contract and of the site's URLs. `numericId` is that id
  * on every language version, and `blogByNumericId(id, locale)` finds the entry by it and returns
  * the version in `locale`.

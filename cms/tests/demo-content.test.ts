@@ -114,7 +114,8 @@ describe('demo content comes once', () => {
     expect((await list(cms, 'team-member')).count).toBe(0);
     expect((await list(cms, 'image-gallery')).count).toBe(10);
 
-    web = await startTestWeb(cms);
+    // Without caches: the removal below runs from the command line, with no web to tell.
+    web = await startTestWeb(cms, { WEB_CACHE: 'off' });
     const page = async (route: string) => {
       const response = await fetch(`${web!.url}${route}`);
       expect(response.status, route).toBe(200);

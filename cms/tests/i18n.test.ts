@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { form, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
 
-// Issue 7: locales en (default) and ne. One seeded CMS; each test makes its own entries when it writes.
+// Locales en (default) and ne. One seeded CMS; each test makes its own entries when it writes.
 let cms: TestCms;
 let token: string;
 let receiver: Server;
@@ -231,11 +231,11 @@ describe('writing a Nepali version', () => {
     // GraphQL reads it from the Nepali version beside the English entry, as the committee page does.
     await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'सीता शर्मा' }), token);
     const { data, errors } = await graphql(
-      `query ($documentId: ID!) { teamMembers(locale: "en", filters: { documentId: { eq: $documentId } }) { name localName ne: localizations(filters: { locale: { eq: "ne" } }) { localName } } }`,
+      `query ($documentId: ID!) { teamMembers(locale: "en", filters: { documentId: { eq: $documentId } }) { name local_name ne: localizations(filters: { locale: { eq: "ne" } }) { local_name } } }`,
       { documentId },
     );
     expect(errors).toBeUndefined();
-    expect(data.teamMembers).toEqual([{ name: 'Sita Sharma', localName: null, ne: [{ localName: 'सीता शर्मा' }] }]);
+    expect(data.teamMembers).toEqual([{ name: 'Sita Sharma', local_name: null, ne: [{ local_name: 'सीता शर्मा' }] }]);
   });
 
   it('refuses to create an entry in Nepali first (POST ?locale=ne)', async () => {

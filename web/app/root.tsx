@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The language is the URL's: /ne and /ne/... are Nepali (app/lib/i18n/paths.ts).
   const locale = localeFromPath(useLocation().pathname);
-  // Public pages are not hydrated: they get one small script instead of React (issue 6).
+  // Public pages are not hydrated: they get one small script instead of React.
   const staticPage = useIsStaticPage();
   return (
     <html lang={locale} id="top">

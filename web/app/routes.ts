@@ -12,7 +12,7 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
 
-    // ── ADMIN (issue 4): staff login, inside the public layout ─────────────────────
+    // ── ADMIN: staff login, inside the public layout ─────────────────────
     route("login", "routes/admin/login.tsx"),
     // ──────────────────────────────────────────────────────────────────────────────
 
@@ -20,7 +20,7 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // ── Nepali (issue 7, ADR 005): the same public pages under /ne, ids prefixed "ne/". The
+  // ── Nepali (ADR 005): the same public pages under /ne, ids prefixed "ne/". The
   //    language comes from the path (app/lib/i18n/paths.ts). /login and the admin stay English.
   route("ne", "routes/public/layout.tsx", { id: "ne/layout" }, [
     index("routes/public/home.tsx", { id: "ne/home" }),
@@ -40,7 +40,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blogs/rss.xml", "routes/resources/blogs-rss.ts"),
 
-  // ── ADMIN (issue 4): staff routes (spec section 2) with the sidebar layout ───────
+  // ── ADMIN: staff routes (spec section 2) with the sidebar layout ───────
   //    /blogs/new, /blogs/edit/:id and /blogs/:id are admin paths; React Router ranks
   //    static segments first, so they coexist with /blogs/details/:id and /blogs/rss.xml.
   route("logout", "routes/admin/logout.ts"),

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, firstBlogPath, hydrated, test } from "./support/fixtures";
 
-// Issue 6 budgets for the first load of a public page on a phone (390 px wide, 2x screen):
+// budgets for the first load of a public page on a phone (390 px wide, 2x screen):
 // HTML <= 60 KB, CSS <= 25 KB, JS <= 100 KB (gzip), everything including images <= 600 KB.
 const BUDGET = { html: 60_000, css: 25_000, js: 100_000, total: 600_000 };
 

@@ -14,7 +14,7 @@ interface ContractBlog {
 }
 
 /**
- * Issue 6: public pages come from the web server's cache, and the CMS's signed "content
+ * public pages come from the web server's cache, and the CMS's signed "content
  * changed" call empties it, so a staff edit shows within a second, without a restart.
  */
 test("a staff edit through the CMS contract shows on the public page within 1 s", async ({ request }) => {

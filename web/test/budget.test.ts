@@ -1,4 +1,4 @@
-// Issue 6 budgets, measured on the production build (not timed): the JavaScript and CSS a first
+// budgets, measured on the production build (not timed): the JavaScript and CSS a first
 // visit to each public page downloads, gzip-compressed, must stay within 100 KB and 25 KB.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

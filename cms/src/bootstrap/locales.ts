@@ -1,7 +1,7 @@
 import { errors } from '@strapi/utils';
 
 /**
- * The site's languages (issue 7, ADR 005), ensured in code at every boot like the permissions:
+ * The site's languages (ADR 005), ensured in code at every boot like the permissions:
  * English (`en`, the default: ids and URLs are the English rows') and Nepali (`ne`).
  */
 export const DEFAULT_LOCALE = 'en';

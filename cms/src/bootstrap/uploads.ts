@@ -18,7 +18,7 @@ export async function websiteUploadsFolder() {
   return folderCache;
 }
 
-const minAgeMs = () => Number(process.env.ORPHAN_SWEEP_MIN_AGE_MS ?? 15 * 60_000);
+const minAgeMs = () => strapi.config.get('uploads.orphanSweepMinAgeMs') as number;
 
 /**
  * A crash between storing a file and linking it to its entry (or between replacing a file and

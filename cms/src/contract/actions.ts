@@ -1,19 +1,11 @@
 import type { Context } from 'koa';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
-import { websiteUploadsFolder } from '../bootstrap/uploads';
-import type { ContractDefinition, Entry, MediaFile } from './definitions';
+import { serializeEntry, type ContractDefinition, type Entry, type MediaFile } from './definitions';
+import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } from './files';
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
 import { checkFile, validateJoinedAt, validateText, type FieldErrors } from './validation';
-
-/** A file as the body parser (formidable) leaves it on disk. */
-interface IncomingFile {
-  filepath: string;
-  originalFilename?: string | null;
-  mimetype?: string | null;
-  size: number;
-}
 
 class ContractError extends Error {
   constructor(
@@ -37,19 +29,6 @@ export const parseId = (raw: unknown): number => {
   return Number(raw);
 };
 
-const fileUrlFor = (file: MediaFile | null | undefined): string | null => {
-  if (!file?.url) return null;
-  if (/^https?:\/\//.test(file.url)) return file.url;
-  return `${strapi.config.get('server.absoluteUrl')}${file.url}`;
-};
-
-function incomingFile(ctx: Context, field: string): IncomingFile | undefined {
-  const files = (ctx.request as unknown as { files?: Record<string, IncomingFile | IncomingFile[]> }).files;
-  const file = files?.[field];
-  if (Array.isArray(file)) return file[0];
-  return file && file.size > 0 ? file : undefined;
-}
-
 /** The contract's file check: 413 at once for a file over the limit, otherwise a field error. */
 async function checkUpload(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
   const { sniffed, problem } = await checkFile(kind, file);
@@ -57,37 +36,6 @@ async function checkUpload(field: string, kind: 'image' | 'video', file: Incomin
   if (problem) errors[field] = [problem.message];
   return problem ? null : sniffed;
 }
-
-/** A stored name built from the title, never from the client's file name. */
-const storedFileName = (label: string, sniffed: SniffedType) => {
-  const base = label
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60)
-    .toLowerCase();
-  return `${base || 'file'}${sniffed.ext}`;
-};
-
-const uploadService = () => strapi.plugin('upload').service('upload');
-
-async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>, suffix = '') {
-  const name = storedFileName(`${values.title ?? values.name ?? def.fileField}${suffix}`, sniffed);
-  const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
-  const folder = await websiteUploadsFolder();
-  const [stored] = await uploadService().upload({
-    data: { fileInfo: { name, alternativeText: def.altText(values), folder: folder.id } },
-    files: prepared,
-  });
-  return stored as MediaFile;
-}
-
-const removeFile = async (file: MediaFile | null | undefined) => {
-  if (!file?.id) return;
-  const full = await strapi.db.query('plugin::upload.file').findOne({ where: { id: file.id } });
-  if (full) await uploadService().remove(full);
-};
 
 const documents = (def: ContractDefinition) => strapi.documents(def.uid as never) as unknown as {
   findMany: (params: object) => Promise<Entry[]>;
@@ -185,31 +133,10 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
   return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined, images };
 }
 
-type Validated = Awaited<ReturnType<typeof validateRequest>>;
-
-/** Stores the request's files; returns the attributes that point at them. All or nothing: a failure removes what was stored. */
-async function storeFiles(def: ContractDefinition, { file, images, values }: Validated) {
-  const stored: { field: string; file: MediaFile }[] = [];
-  try {
-    if (file) stored.push({ field: def.fileField, file: await storeFile(def, file.file, file.sniffed, values) });
-    for (const image of images) {
-      stored.push({ field: image.field, file: await storeFile(def, image.file, image.sniffed, values, `-${image.field}`) });
-    }
-  } catch (error) {
-    await removeFiles(stored.map((entry) => entry.file));
-    throw error;
-  }
-  return { attributes: Object.fromEntries(stored.map((entry) => [entry.field, entry.file.id])), files: stored };
-}
-
-const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
-  for (const file of files) await removeFile(file);
-};
-
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
   const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({
-    ...def.serialize(entry, fileUrlFor),
+    ...serializeEntry(def, entry, fileUrlFor),
     ...(locale === DEFAULT_LOCALE ? {} : translationValues(def, entry)),
     locale,
   });

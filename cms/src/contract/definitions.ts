@@ -1,4 +1,4 @@
-import { fieldMessages } from './messages';
+import { CONTRACT_RULES, type ContractKind, type FileRule, type TextRule } from './rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
 export interface TextField {
@@ -40,30 +40,45 @@ export interface ContractDefinition {
   sort: string[];
   /** Alt text stored with an uploaded file. */
   altText: (fields: Record<string, string>) => string;
-  serialize: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
+  /** What the contract answers beside the id and the text fields: file URLs and dates. */
+  extras: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
   /** Messages for failures the client cannot fix (spec section 8). */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
 
+/** A kind's text fields and files as the shared rules (rules.ts) define them. */
+function fieldsOf(kind: ContractKind) {
+  const rules = CONTRACT_RULES[kind];
+  const asField = ([field, rule]: [string, TextRule]): TextField => ({
+    field,
+    attribute: field,
+    label: rule.label,
+    requiredMessage: rule.required,
+    maxLength: rule.maxLength,
+    email: rule.email,
+  });
+  const rulesOf = Object.entries(rules.text as Record<string, TextRule>);
+  // A date has its own check (validation.ts) and its own default; a translation's own fields are never English.
+  const textFields = rulesOf.filter(([, rule]) => !rule.date && !rule.translationOnly).map(asField);
+  const translationFields = rulesOf.filter(([, rule]) => rule.translationOnly).map(asField);
+  const [[fileField, main], ...others] = Object.entries(rules.files as Record<string, FileRule>);
+  return {
+    path: kind,
+    fileField: fileField as ContractDefinition['fileField'],
+    fileKind: main.kind,
+    fileRequiredMessage: main.requiredOnCreate,
+    optionalImageFields: others.length ? (others.map(([name]) => name) as 'poster'[]) : undefined,
+    textFields,
+    ...(translationFields.length ? { translationFields } : {}),
+  };
+}
+
 export const teamMember: ContractDefinition = {
-  path: 'team-member',
+  ...fieldsOf('team-member'),
   uid: 'api::team-member.team-member',
-  fileField: 'photo',
-  fileKind: 'image',
-  fileRequiredMessage: fieldMessages.photoRequired,
-  textFields: [
-    { field: 'name', attribute: 'name', label: 'Name', requiredMessage: fieldMessages.nameRequired, maxLength: 120 },
-    { field: 'role', attribute: 'role', label: 'Role', requiredMessage: fieldMessages.roleRequired, maxLength: 120 },
-    { field: 'bio', attribute: 'bio', label: 'Bio', requiredMessage: fieldMessages.bioRequired, maxLength: 5000 },
-  ],
-  translationFields: [{ field: 'local_name', attribute: 'localName', label: 'Name', maxLength: 120 }],
   sort: ['joinedAt:asc', 'id:asc'],
   altText: (fields) => `Photo of ${fields.name}`,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    name: entry.name,
-    role: entry.role,
-    bio: entry.bio ?? null,
+  extras: (entry, fileUrl) => ({
     photoUrl: fileUrl(entry.photo as MediaFile | null),
     joined_at: entry.joinedAt ?? null,
   }),
@@ -77,21 +92,11 @@ export const teamMember: ContractDefinition = {
 };
 
 export const imageGallery: ContractDefinition = {
-  path: 'image-gallery',
+  ...fieldsOf('image-gallery'),
   uid: 'api::image-gallery.image-gallery',
-  fileField: 'image',
-  fileKind: 'image',
-  fileRequiredMessage: fieldMessages.imageRequired,
-  textFields: [
-    { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
-    { field: 'description', attribute: 'description', label: 'Description', requiredMessage: fieldMessages.descriptionRequired, maxLength: 5000 },
-  ],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    description: entry.description,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.image as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
@@ -105,23 +110,11 @@ export const imageGallery: ContractDefinition = {
 };
 
 export const videoGallery: ContractDefinition = {
-  path: 'video-gallery',
+  ...fieldsOf('video-gallery'),
   uid: 'api::video-gallery.video-gallery',
-  fileField: 'video',
-  fileKind: 'video',
-  fileRequiredMessage: fieldMessages.videoRequired,
-  // The frame shown before a visitor presses play (the gallery never preloads videos).
-  optionalImageFields: ['poster'],
-  textFields: [
-    { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
-    { field: 'description', attribute: 'description', label: 'Description', requiredMessage: fieldMessages.descriptionRequired, maxLength: 5000 },
-  ],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    description: entry.description,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.video as MediaFile | null),
     posterUrl: fileUrl(entry.poster as MediaFile | null),
     created_at: entry.createdAt ?? null,
@@ -136,24 +129,11 @@ export const videoGallery: ContractDefinition = {
 };
 
 export const blog: ContractDefinition = {
-  path: 'blog',
+  ...fieldsOf('blog'),
   uid: 'api::blog.blog',
-  fileField: 'media',
-  fileKind: 'image',
-  // Blog media is optional, but when sent it must be an image.
-  fileRequiredMessage: undefined,
-  textFields: [
-    { field: 'title', attribute: 'title', label: 'Title', requiredMessage: fieldMessages.titleRequired, maxLength: 200 },
-    { field: 'content', attribute: 'content', label: 'Content', requiredMessage: fieldMessages.contentRequired, maxLength: 100000 },
-    { field: 'author', attribute: 'author', label: 'Author email', requiredMessage: fieldMessages.authorRequired, maxLength: 254, email: true },
-  ],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
-  serialize: (entry, fileUrl) => ({
-    id: entry.id,
-    title: entry.title,
-    content: entry.content,
-    author: entry.author,
+  extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.media as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
@@ -167,6 +147,13 @@ export const blog: ContractDefinition = {
 };
 
 export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog];
+
+/** An entry as the contract answers it: its id, every text field (null when empty), then the kind's extras. */
+export const serializeEntry = (def: ContractDefinition, entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => ({
+  id: entry.id,
+  ...Object.fromEntries(def.textFields.map((rule) => [rule.field, entry[rule.attribute] ?? null])),
+  ...def.extras(entry, fileUrl),
+});
 
 /** The kind a route (as declared, e.g. `/api/blog/:id`) belongs to, if it is one of the contract's. */
 export const definitionForRoute = (route: string) =>

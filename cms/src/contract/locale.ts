@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, UNKNOWN_LOCALE_MESSAGE, isLocaleCode, type LocaleCode }
 import type { ContractDefinition, Entry, TextField } from './definitions';
 
 /**
- * Languages in the REST contract (issue 7). An entry is its English version: ids are English
+ * Languages in the REST contract. An entry is its English version: ids are English
  * rows' ids, and files, author, name and dates are shared by all versions. A Nepali version
  * holds only the localised text fields (those marked `i18n.localized` in the schema).
  */

@@ -25,7 +25,7 @@ export function prefersNepali(languages: readonly string[]): boolean {
 }
 
 /**
- * The Accept-Language suggestion (issue 7), decided in the browser from navigator.languages so
+ * The Accept-Language suggestion, decided in the browser from navigator.languages so
  * that every English page is one response for everyone (cacheable, no Vary: Accept-Language, no
  * redirect). English pages carry the banner in a <template> (components/site/LanguageSwitch.tsx);
  * it is shown to browsers that prefer Nepali, until the visitor follows it, dismisses it, or uses

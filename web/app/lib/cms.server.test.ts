@@ -34,9 +34,14 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
+const asIs = <T,>(data: T) => data;
+
 async function cms() {
   vi.resetModules(); // env.server reads process.env when first imported
-  return { ...(await import("./cms.server")), ...(await import("./cache.server")) };
+  const client = await import("./cms.server");
+  const cmsQuery = <T,>(document: string, variables?: Record<string, unknown>, options?: Parameters<typeof client.cmsView>[3]) =>
+    client.cmsView<T, T>(document, variables, asIs, options);
+  return { ...client, ...(await import("./cache.server")), cmsQuery };
 }
 
 describe("cmsQuery", () => {

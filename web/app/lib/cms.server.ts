@@ -46,28 +46,16 @@ export const cmsReadCache = new ContentCache<unknown>({
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
 });
 
-/**
- * The one way the web app reads from the CMS. Always settles within the timeout
- * (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives the last good copy or, without one, a
- * friendly 503, never a hung page.
- */
-export async function cmsQuery<TData, TVars extends Variables = Variables>(
-  document: string,
-  variables?: TVars,
-  options: CmsQueryOptions = {},
-): Promise<TData> {
-  return cmsView<TData, TData, TVars>(document, variables, identity, options);
-}
-
-const identity = <T,>(value: T) => value;
 const viewIds = new WeakMap<(data: never) => unknown, number>();
 let nextViewId = 0;
 
 /**
- * A CMS read turned into what a page needs (sanitised HTML, image sets...) and cached as
- * such, so a cache hit costs no parsing or sanitising. `toView` must be a pure function of
- * the data, defined once at module level (it is part of the cache key), and its result is
- * shared between requests: never mutate it.
+ * The one way the web app reads from the CMS: a read turned into what a page needs (sanitised
+ * HTML, image sets...) and cached as such, so a cache hit costs no parsing or sanitising. Always
+ * settles within the timeout (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives the last good copy
+ * or, without one, a friendly 503, never a hung page. `toView` must be a pure function of the
+ * data, defined once at module level (it is part of the cache key), and its result is shared
+ * between requests: never mutate it.
  */
 export async function cmsView<TData, TView, TVars extends Variables = Variables>(
   document: string,

@@ -32,7 +32,7 @@ const EnvSchema = z
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
-    // ── Admin (issue 4) ──
+    // ── Admin ──
     // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
     WEB_PROXY_SECRET: z.string().min(1).optional(),
     // The session cookie is Secure in production; `npm start` serves the build over plain

@@ -1,7 +1,7 @@
 import type { HeadersFunction } from "react-router";
 
 /**
- * Caching of public pages by browsers and CDNs (issue 6, docs/decisions/006-public-pages-without-react.md).
+ * Caching of public pages by browsers and CDNs (docs/decisions/006-public-pages-without-react.md).
  * - Browsers: max-age=0, so a returning visitor always revalidates (ETag -> 304 on slow links).
  * - CDNs and proxies: s-maxage=60 bounds how stale a shared copy gets after a staff edit (the web
  *   server's own cache is emptied within a second by the CMS; a CDN would need a purge for that),

@@ -1,5 +1,5 @@
 /**
- * Responsive images (issue 6). Uploads are served resized and converted by the web server at
+ * Responsive images. Uploads are served resized and converted by the web server at
  * /img/{width}/{format}/{file} (server/images.ts), from a fixed list of widths and formats only,
  * so nobody can make the server render (and store) arbitrary sizes.
  *

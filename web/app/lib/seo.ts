@@ -40,7 +40,7 @@ export function pageLocale(location: { pathname: string }): Locale {
 }
 
 /**
- * hreflang alternates of a page (issue 7): each language's URL, and x-default (English) for
+ * hreflang alternates of a page: each language's URL, and x-default (English) for
  * visitors in neither language. Every indexable public page carries them.
  */
 export function alternateLinks(siteUrl: string, path: string): MetaDescriptor[] {

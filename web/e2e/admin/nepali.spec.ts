@@ -4,7 +4,7 @@ import { fixture, hydrated, login, STAFF, unique } from "./support";
 import { seriousViolations } from "../support/fixtures";
 import { toDevanagariDigits } from "../../app/lib/i18n/bs-date";
 
-// Issue 7: the language tab of the edit screens writes the Nepali version of the localised
+// the language tab of the edit screens writes the Nepali version of the localised
 // fields through the CMS's `?locale=ne` contract.
 const CMS = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
 
@@ -26,7 +26,7 @@ async function createPost(page: Page, title: string, content: string): Promise<s
   return /\/blogs\/edit\/(\d+)$/.exec(href)![1]!;
 }
 
-test.describe("Nepali versions in the admin (issue 7)", () => {
+test.describe("Nepali versions in the admin", () => {
   test("blog post: write the Nepali version, keep it across a reload, see it published, remove it", async ({ page, request }) => {
     const title = unique("Kite flying at Dashain");
     const content = "The older children taught the younger ones to fly kites from the roof.";
@@ -133,7 +133,7 @@ test.describe("Nepali versions in the admin (issue 7)", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL("/teams");
     const row = page.getByRole("row", { name: new RegExp(name) });
-    // Issue 7: day, BS month, BS year, then the AD date in brackets.
+    // day, BS month, BS year, then the AD date in brackets.
     await expect(row).toContainText(/\d{1,2} [A-Z][a-z]+ 20\d\d BS \(\d{1,2} [A-Z][a-z]+ 20\d\d\)/);
     const id = /\/teams\/(\d+)\/edit$/.exec((await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!)![1]!;
 

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E } from "../../playwright.config";
 import { STAFF } from "../admin/support";
 
-// Issue 5, output: markup a member of staff (or an attacker holding a staff token) puts into a
+// Output: markup a member of staff (or an attacker holding a staff token) puts into a
 // blog post must be inert in the server-rendered page.
 const cms = `http://127.0.0.1:${E2E.cmsPort}`;
 const HOSTILE_MARKDOWN = [

@@ -59,7 +59,7 @@ export function formatDate(value: string | null | undefined): string | null {
 }
 
 /**
- * 'Joined At' (issue 7): the Bikram Sambat date, then the AD one in brackets,
+ * 'Joined At': the Bikram Sambat date, then the AD one in brackets,
  * "9 Mangsir 2081 BS (24 November 2024)". Null when there is no date or it is not one.
  */
 export function formatJoinedAt(value: string | null | undefined): string | null {

@@ -8,7 +8,7 @@ export const HINT = "mt-1 text-sm text-muted";
 export const CARD = "rounded-2xl border border-sand-200 bg-white shadow-card";
 
 /**
- * Nepali text in the (English) admin, issue 7: Devanagari from the site's own Noto Sans
+ * Nepali text in the (English) admin: Devanagari from the site's own Noto Sans
  * Devanagari (app.css, loaded only for those characters), Latin from the usual stacks, and
  * the extra line height Devanagari's vowel signs need.
  */

@@ -28,7 +28,7 @@ export function BlogCard({ blog, eager = false }: { blog: BlogCardView; eager?: 
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <p className="flex items-center gap-2 text-sm text-muted">
           <Calendar size={16} />
-          {/* BS date, then AD in brackets (issue 7); Devanagari on Nepali pages. */}
+          {/* BS date, then AD in brackets; Devanagari on Nepali pages. */}
           <time dateTime={blog.createdAt}>{formatBsAd(blog.createdAt, locale)}</time>
         </p>
         {blog.fallback ? (

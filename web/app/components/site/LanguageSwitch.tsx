@@ -11,7 +11,7 @@ function useOtherLanguageHref(): { href: string; target: Locale } {
 }
 
 /**
- * The header's language switcher (issue 7): the same page in the other language, named in that
+ * The header's language switcher: the same page in the other language, named in that
  * language ("नेपाली" / "English", marked with its lang so screen readers pronounce it right).
  * A plain link: it works without JavaScript, and every page has its counterpart (ADR 005).
  */

@@ -179,7 +179,7 @@ describe("file helpers", () => {
   });
 });
 
-describe("Nepali tab (issue 7)", () => {
+describe("Nepali tab", () => {
   it("has only the localised fields, with the English form's messages", () => {
     expect(errorsOf(nepaliSchema("blog").safeParse({ title: " ", content: "" }))).toEqual({
       title: ["Title is required"],

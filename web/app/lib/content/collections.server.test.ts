@@ -6,9 +6,9 @@ const member = (numericId: number, name: string) => ({ numericId, name, role: "C
 describe("the committee page's names", () => {
   const data = {
     teamMembers: [
-      { ...member(1, "Sita Sharma"), ne: [{ role: "अध्यक्ष", localName: "सीता शर्मा" }] },
-      { ...member(2, "Ram Thapa"), ne: [{ role: "सचिव", localName: null }] },
-      { ...member(3, "Gita Gurung"), ne: [{ role: "कोषाध्यक्ष", localName: "   " }] },
+      { ...member(1, "Sita Sharma"), ne: [{ role: "अध्यक्ष", local_name: "सीता शर्मा" }] },
+      { ...member(2, "Ram Thapa"), ne: [{ role: "सचिव", local_name: null }] },
+      { ...member(3, "Gita Gurung"), ne: [{ role: "कोषाध्यक्ष", local_name: "   " }] },
       { ...member(4, "Hari Adhikari"), ne: [] },
     ],
   };

@@ -18,13 +18,13 @@ const TEAM_QUERY = /* GraphQL */ `
       name
       role
       photo { ${FILE_FIELDS} }
-      ${NEPALI_OF_ENTRY} { role localName }
+      ${NEPALI_OF_ENTRY} { role local_name }
     }
   }
 `;
 
-/** `localName` comes from the Nepali version only: a member's name as written in Nepali, if staff gave one. */
-type TeamRow = { numericId: number; name: string; localName?: string | null; role: string; photo: CmsFile | null };
+/** `local_name` comes from the Nepali version only: a member's name as written in Nepali, if staff gave one. */
+type TeamRow = { numericId: number; name: string; local_name?: string | null; role: string; photo: CmsFile | null };
 
 export async function getCommittee(locale: Locale, options?: CmsQueryOptions): Promise<MemberView[]> {
   return cmsView(TEAM_QUERY, { limit: LIMIT, ...languageVariables(locale) }, MEMBERS_VIEW[locale], options);
@@ -40,7 +40,7 @@ function toMember(m: Localized<TeamRow>): MemberView {
   return {
     id: m.numericId,
     // The Nepali form of the name where there is one; otherwise the name as entered (Latin letters).
-    name: m.localName?.trim() || m.name,
+    name: m.local_name?.trim() || m.name,
     role: m.role,
     photo: toImage(m.photo, m.photo?.alternativeText || m.name),
     ...(m.fallback ? { fallback: true } : {}),

@@ -1,5 +1,5 @@
 /**
- * Bikram Sambat (BS) dates shown next to Gregorian (AD) ones (issue 7).
+ * Bikram Sambat (BS) dates shown next to Gregorian (AD) ones.
  *
  * BS month lengths are fixed each year by Nepal's calendar committee and cannot be computed,
  * so the conversion comes from `bikram-sambat` (medic), whose table is corrected when the
@@ -214,7 +214,7 @@ function adSpan(year: number): string | null {
 }
 
 /**
- * Adds the AD years after every BS year written in running text (issue 7: the spec's 2068, 2074
+ * Adds the AD years after every BS year written in running text (the spec's 2068, 2074
  * and 2078 are shown with their AD equivalents): "since 2068 BS" -> "since 2068 BS (2011/12)",
  * "वि.सं. २०६८ देखि" -> "वि.सं. २०६८ (सन् २०११/१२) देखि". Years outside the table, and years
  * already followed by a bracket, are left alone. Safe on sanitised HTML: it only inserts text

@@ -1,7 +1,7 @@
 /**
  * Every user-visible string of the site's own UI (content from the CMS is not here).
  * Keys are grouped by where they appear. `{name}` marks a value filled in by `t()`.
- * A Nepali catalogue (issue 7) must provide exactly these keys: see `Messages`.
+ * A Nepali catalogue must provide exactly these keys: see `Messages`.
  */
 export const en = {
   "site.skipToContent": "Skip to main content",
@@ -19,7 +19,7 @@ export const en = {
   "nav.socialFallback": "our social page",
   "nav.homeLink": "{name}, home page",
 
-  // Language (issue 7). The switcher names the other language in that language.
+  // Language. The switcher names the other language in that language.
   "lang.label": "Language",
   "lang.switch": "नेपाली",
   // On phones narrower than 400 px, where the header has no room for the whole name.

@@ -5,7 +5,7 @@ import { format, translator } from "./index";
 import { en, type MessageKey } from "./messages.en";
 
 const APP = join(__dirname, "..", "..");
-// The admin panel (issue 4) keeps its own texts; this test guards the public site.
+// The admin panel keeps its own texts; this test guards the public site.
 const SKIP = [/^routes\/admin\//, /^components\/admin\//, /^lib\/admin\//, /\.test\.tsx?$/];
 
 function sourceFiles(dir: string): string[] {

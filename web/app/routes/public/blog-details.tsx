@@ -88,7 +88,7 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">{t("blog.published")}</span>
               </dt>
               <dd>
-                {/* BS date, then AD in brackets (issue 7); Devanagari on Nepali pages. */}
+                {/* BS date, then AD in brackets; Devanagari on Nepali pages. */}
                 <time dateTime={blog.createdAt}>{formatBsAd(blog.createdAt, locale)}</time>
               </dd>
             </div>

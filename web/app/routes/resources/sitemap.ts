@@ -8,7 +8,7 @@ import { xmlEscape } from "~/lib/xml";
 const STATIC_PATHS = ["/", "/objectives", "/current-committee", "/organization", "/blogs", "/gallery", "/gallery?tab=videos", "/contact"];
 
 /**
- * Every public page in both languages (issue 7, ADR 005): English at the spec's paths, Nepali under
+ * Every public page in both languages (ADR 005): English at the spec's paths, Nepali under
  * /ne. Each <url> names all its language versions (xhtml:link hreflang, x-default English), as
  * search engines ask of sitemaps with alternates. Every post has a Nepali page: without a Nepali
  * version it shows the English text with a notice.

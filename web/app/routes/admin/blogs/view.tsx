@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const [result, nepali] = await Promise.all([
     getItem(request, staff, "blog", id),
-    // The Nepali version too, if any (issue 7).
+    // The Nepali version too, if any.
     id ? getNepali(request, staff, "blog", id) : Promise.resolve(null),
   ]);
   // Rendered and sanitised on the server, exactly as the public blog page does it.

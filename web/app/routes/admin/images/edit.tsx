@@ -6,7 +6,7 @@ import { EDIT_ROUTE } from "~/lib/request-body";
 
 export const meta = () => adminMeta(formTitle("image", "edit"));
 
-// `?lang=ne`: the Nepali tab (issue 7), with the item's Nepali version.
+// `?lang=ne`: the Nepali tab, with the item's Nepali version.
 export const loader = ({ request, params }: Route.LoaderArgs) => editLoader(request, "image", params.id);
 
 // What the action reads: multipart uploads, or the Nepali tab's small form (app/lib/request-body.ts).

@@ -7,7 +7,7 @@ import { viewLoader } from "~/lib/admin/routes.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.name ?? at("teams.title"));
 
-// With the Nepali version, if any (issue 7).
+// With the Nepali version, if any.
 export const loader = ({ request, params }: Route.LoaderArgs) => viewLoader(request, "team", params.id);
 
 export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
