@@ -234,8 +234,11 @@ test.describe("Nepali versions in the admin", () => {
     await expect(nepaliCard.getByRole("img")).toHaveAttribute("alt", `${neName}को तस्बिर`);
     await expect(page.getByTestId("committee-list")).not.toContainText(name);
     // The English one keeps the Latin name.
-    const englishCard = await card("/current-committee", name);
-    await expect(englishCard.getByRole("heading", { level: 2 })).toHaveText(name);
+    await expect(async () => {
+      const englishCard = await card("/current-committee", name);
+      await expect(englishCard.getByRole("heading", { level: 2 })).toHaveText(name, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const englishCard = page.getByTestId("committee-list").getByRole("listitem").filter({ hasText: name });
     await expect(englishCard.getByRole("img")).toHaveAttribute("alt", `Photo of ${name}`);
     await expect(page.getByTestId("committee-list")).not.toContainText(neName);
 
