@@ -177,7 +177,7 @@ describe('writing a Nepali version', () => {
     const put = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ name: 'राम', role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' }, { photo: other }), token);
     expect(put.status).toBe(200);
     const nepali = await json(put);
-    expect(nepali).toEqual({ ...english, role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।', locale: 'ne' });
+    expect(nepali).toEqual({ ...english, local_name: null, role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।', locale: 'ne' });
     expect((await get(`/api/team-member/${english.id}`)).body).toEqual(english);
     expect((await get(`/api/team-member/${english.id}?locale=ne`)).body).toEqual(nepali);
     expect(await cms.countRows('files')).toBe(filesBefore);
@@ -231,6 +231,58 @@ describe('writing a Nepali version', () => {
     // Nothing was stored by the refused requests.
     expect((await rowsOf('blogs', await documentIdOf('blogs', post.id))).map((row) => row.locale)).toEqual(['en']);
     expect((await send(cms.url, 'PUT', '/api/blog/999999?locale=ne', form({ title: 'x', content: 'y' }), token)).status).toBe(404);
+  });
+
+  it("keeps a team member's name in Nepali on the Nepali version: optional, validated like the name, never in English answers", async () => {
+    const photo = { bytes: await pngBytes(), name: 'sita.png', type: 'image/png' };
+    // An English request cannot set it: the English version has no such field.
+    const created = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Sita Sharma', local_name: 'सीता', role: 'Chairperson', bio: 'Chairs the committee.' }, { photo }), token);
+    expect(created.status).toBe(201);
+    const english = await json(created);
+    expect(Object.keys(english)).not.toContain('local_name');
+    const documentId = await documentIdOf('team_members', english.id);
+    const stored = async () =>
+      (await cms.query<{ locale: string; local_name: string | null }>(`SELECT locale, local_name FROM team_members WHERE document_id = '${documentId}' ORDER BY id`)).map(
+        (row) => [row.locale, row.local_name],
+      );
+    expect(await stored()).toEqual([['en', null]]);
+
+    const texts = { role: 'अध्यक्ष', bio: 'समितिको अध्यक्षता गर्नुहुन्छ।' };
+    const put = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: '  सीता शर्मा ' }), token);
+    expect(put.status).toBe(200);
+    expect(await json(put)).toEqual({ ...english, ...texts, local_name: 'सीता शर्मा', locale: 'ne' });
+    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+    expect((await get(`/api/team-member/${english.id}?locale=ne`)).body).toMatchObject({ name: 'Sita Sharma', local_name: 'सीता शर्मा' });
+    const list = (await get('/api/team-member?locale=ne')).body.results;
+    expect(list.find((member: { id: number }) => member.id === english.id)).toMatchObject({ name: 'Sita Sharma', local_name: 'सीता शर्मा' });
+    // English clients see exactly what they saw before: the shared name, no local_name.
+    expect((await get(`/api/team-member/${english.id}`)).body).toEqual(english);
+
+    // Left out of a request (a client that knows only role and bio), it stays as it is.
+    const kept = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ role: 'अध्यक्ष', bio: 'नयाँ परिचय।' }), token);
+    expect(await json(kept)).toMatchObject({ local_name: 'सीता शर्मा', bio: 'नयाँ परिचय।' });
+    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+
+    // Too long is refused with the name's rule, and nothing changes.
+    const tooLong = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'स'.repeat(121) }), token);
+    expect(tooLong.status).toBe(400);
+    expect(await json(tooLong)).toEqual({ message: 'Name must be at most 120 characters.', errors: { local_name: ['Name must be at most 120 characters.'] } });
+    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+
+    // Left empty (or blank), the Nepali version has none: the site shows the shared name.
+    const cleared = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: '   ' }), token);
+    expect(cleared.status).toBe(200);
+    expect(await json(cleared)).toMatchObject({ name: 'Sita Sharma', local_name: null, locale: 'ne' });
+    expect(await stored()).toEqual([['en', null], ['ne', null]]);
+
+    // GraphQL reads it from the Nepali version beside the English entry, as the committee page does.
+    await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'सीता शर्मा' }), token);
+    const { data, errors } = await graphql(
+      `query ($documentId: ID!) { teamMembers(locale: "en", filters: { documentId: { eq: $documentId } }) { name local_name ne: localizations(filters: { locale: { eq: "ne" } }) { local_name } } }`,
+      { documentId },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.teamMembers).toEqual([{ name: 'Sita Sharma', local_name: null, ne: [{ local_name: 'सीता शर्मा' }] }]);
   });
 
   it('refuses to create an entry in Nepali first (POST ?locale=ne)', async () => {

@@ -166,7 +166,8 @@ function entryFromFields(kind: CollectionKind, key: string, file: string, fields
 }
 
 function nepaliText(kind: CollectionKind, fields: Record<string, unknown>, prefix: string, reader: Reader) {
-  const names = new Set(textFieldNames(kind));
+  // Shared fields are named (and refused) by the check against the schema; local_name exists only here.
+  const names = new Set([...textFieldNames(kind), ...(kind.def.translationFields ?? []).map((rule) => rule.field)]);
   const values: Record<string, string> = {};
   for (const [name, raw] of Object.entries(fields)) {
     if (!names.has(name)) {

@@ -5,7 +5,7 @@ import { lastEdit } from './editors';
 import { ContractError, reply, replyWithError } from './errors';
 import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } from './files';
 import type { SniffedType } from './file-type';
-import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, withTranslation } from './locale';
+import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
 import { checkFile, validateJoinedAt, validateListQuery, validateText, type FieldErrors } from './validation';
 
@@ -121,7 +121,12 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
 
 export function createContractActions(def: ContractDefinition) {
   /** `locale`: the language the text fields are in. */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({ ...serializeEntry(def, entry, fileUrlFor), ...lastEdit(entry), locale });
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({
+    ...serializeEntry(def, entry, fileUrlFor),
+    ...(locale === DEFAULT_LOCALE ? {} : translationValues(def, entry)),
+    ...lastEdit(entry),
+    locale,
+  });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
@@ -133,7 +138,9 @@ export function createContractActions(def: ContractDefinition) {
     const { errors, values } = validateText(textFields, body);
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
-    const data = Object.fromEntries(textFields.map((rule) => [rule.attribute, values[rule.field]]));
+    // An optional field left out keeps what is stored (as joined_at does); sent empty, it is cleared.
+    const sent = textFields.filter((rule) => rule.requiredMessage || rule.field in body);
+    const data = Object.fromEntries(sent.map((rule) => [rule.attribute, values[rule.field] || null]));
     const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
     // Strapi creates the version when the document has none in this locale, copying the shared fields.
     const saved = await documents(def).update({ documentId: existing.documentId, locale, data });

@@ -34,6 +34,11 @@ export interface ContractDefinition {
   textFields: TextField[];
   /** The attribute a list's `?q` searches, in every language version (title, or a name). */
   searchField: string;
+  /**
+   * Optional text fields only a translation has, never an English request: a team member's name
+   * as written in the translation's language (`local_name`; without one the shared name is shown).
+   */
+  translationFields?: TextField[];
   sort: string[];
   /** Alt text stored with an uploaded file. */
   altText: (fields: Record<string, string>) => string;
@@ -46,10 +51,18 @@ export interface ContractDefinition {
 /** A kind's text fields and files as the shared rules (rules.ts) define them. */
 function fieldsOf(kind: ContractKind) {
   const rules = CONTRACT_RULES[kind];
-  const textFields: TextField[] = Object.entries(rules.text as Record<string, TextRule>)
-    // A date has its own check (validation.ts) and its own default.
-    .filter(([, rule]) => !rule.date)
-    .map(([field, rule]) => ({ field, attribute: field, label: rule.label, requiredMessage: rule.required, maxLength: rule.maxLength, email: rule.email }));
+  const asField = ([field, rule]: [string, TextRule]): TextField => ({
+    field,
+    attribute: field,
+    label: rule.label,
+    requiredMessage: rule.required,
+    maxLength: rule.maxLength,
+    email: rule.email,
+  });
+  const rulesOf = Object.entries(rules.text as Record<string, TextRule>);
+  // A date has its own check (validation.ts) and its own default; a translation's own fields are never English.
+  const textFields = rulesOf.filter(([, rule]) => !rule.date && !rule.translationOnly).map(asField);
+  const translationFields = rulesOf.filter(([, rule]) => rule.translationOnly).map(asField);
   const [[fileField, main], ...others] = Object.entries(rules.files as Record<string, FileRule>);
   return {
     path: kind,
@@ -58,6 +71,7 @@ function fieldsOf(kind: ContractKind) {
     fileRequiredMessage: main.requiredOnCreate,
     optionalImageFields: others.length ? (others.map(([name]) => name) as 'poster'[]) : undefined,
     textFields,
+    ...(translationFields.length ? { translationFields } : {}),
   };
 }
 

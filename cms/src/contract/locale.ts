@@ -30,11 +30,23 @@ export const localizedAttributes = (def: ContractDefinition): string[] =>
     .filter(([, attribute]) => attribute.pluginOptions?.i18n?.localized === true)
     .map(([name]) => name);
 
-/** The form fields a Nepali version is made of (blog title/content, team role/bio, gallery title/description). */
+/**
+ * The form fields a Nepali version is made of (blog title/content, team local_name/role/bio,
+ * gallery title/description).
+ */
 export const localizedTextFields = (def: ContractDefinition): TextField[] => {
   const localized = new Set(localizedAttributes(def));
-  return def.textFields.filter((rule) => localized.has(rule.attribute));
+  return [...(def.translationFields ?? []), ...def.textFields.filter((rule) => localized.has(rule.attribute))];
 };
+
+/** A translation's own optional fields as the contract answers them (null when empty). */
+export const translationValues = (def: ContractDefinition, entry: Entry): Record<string, string | null> =>
+  Object.fromEntries(
+    (def.translationFields ?? []).map((rule) => {
+      const value = entry[rule.attribute];
+      return [rule.field, typeof value === 'string' && value.trim() ? value : null];
+    }),
+  );
 
 /** The English entry with a translation's text laid over it: same id, files, author and dates. */
 export function withTranslation(def: ContractDefinition, english: Entry, translation: Entry): Entry {

@@ -2,10 +2,14 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { fixture, hydrated, login, STAFF, unique } from "./support";
 import { seriousViolations } from "../support/fixtures";
+import { toDevanagariDigits } from "../../app/lib/i18n/bs-date";
 
 // the language tab of the edit screens writes the Nepali version of the localised
 // fields through the CMS's `?locale=ne` contract.
 const CMS = `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
+
+/** A unique name without ASCII digits: Nepali pages show no ASCII digits, and other tests check that meanwhile. */
+const lettersOnly = (text: string) => text.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!);
 
 const languageTabs = (page: Page) => page.getByRole("navigation", { name: "Language of the text" });
 
@@ -119,7 +123,7 @@ test.describe("Nepali versions in the admin", () => {
   });
 
   test("team member: role and bio in Nepali; Joined At shows the BS date", async ({ page, request }) => {
-    const name = unique("Sita Tamang");
+    const name = lettersOnly(unique("Sita Tamang"));
     await login(page, "/teams/new");
     await hydrated(page);
     await page.getByLabel("Name").fill(name);
@@ -139,10 +143,12 @@ test.describe("Nepali versions in the admin", () => {
     await expect(page).toHaveURL(`/teams/${id}/edit?lang=ne`);
     await hydrated(page);
     await expect(page.getByText("There is no Nepali version yet.")).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveCount(0);
+    // The name in Nepali is optional: only role and bio are required.
+    await expect(page.getByLabel("Name in Nepali")).toHaveValue("");
     await page.getByRole("button", { name: "Save Nepali version" }).click();
     await expect(page.getByText("Role is required", { exact: true })).toBeVisible();
     await expect(page.getByText("Bio is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Name is required", { exact: true })).toHaveCount(0);
     await page.getByLabel("Role in Nepali").fill("भान्से");
     await page.getByLabel("Bio in Nepali").fill("हरेक दिन तीस जनाका लागि दाल भात पकाउनुहुन्छ।");
     await page.getByRole("button", { name: "Save Nepali version" }).click();
@@ -163,6 +169,83 @@ test.describe("Nepali versions in the admin", () => {
     await expect(page.getByRole("region", { name: "नेपाली" })).toContainText("भान्से");
 
     // Tidy up: the member (and with it its Nepali version) goes.
+    await page.goto("/teams");
+    await hydrated(page);
+    await row.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
+  });
+
+  test("team member: a name in Nepali shows on /ne/current-committee and in its photo's alt text; English keeps the Latin name", async ({ page, request }) => {
+    test.slow(); // two saves and six page loads
+    const name = lettersOnly(unique("Maya Gurung"));
+    // Devanagari only (a unique suffix in Devanagari digits), as a Nepali page shows no ASCII digits.
+    const neName = `माया गुरुङ ${toDevanagariDigits(String(Date.now()).slice(-7))}`;
+    await login(page, "/teams/new");
+    await hydrated(page);
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Role").fill("Caregiver");
+    await page.getByLabel("Bio").fill("Looks after the younger girls.");
+    await page.getByLabel("Photo").setInputFiles(fixture("member.jpg"));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/teams");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    const id = /\/teams\/(\d+)\/edit$/.exec((await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!)![1]!;
+    const card = (path: string, shown: string) =>
+      page.goto(path).then(() => page.getByTestId("committee-list").getByRole("listitem").filter({ hasText: shown }));
+
+    // Nepali role and bio, no Nepali name yet: /ne shows the name as entered.
+    await page.goto(`/teams/${id}/edit?lang=ne`);
+    await hydrated(page);
+    await expect(page.locator('p[lang="en"]', { hasText: name })).toBeVisible(); // the English name, for reference
+    await page.getByLabel("Role in Nepali").fill("हेरचाहकर्ता");
+    await page.getByLabel("Bio in Nepali").fill("साना बालिकाहरूको हेरचाह गर्नुहुन्छ।");
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({ name, local_name: null, locale: "ne" });
+    // (Pages are re-rendered once the CMS announces the change: each check reloads until it holds.)
+    await expect(async () => {
+      await expect((await card("/ne/current-committee", name)).getByText("हेरचाहकर्ता")).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+
+    // As long as the name may be (the CMS refuses longer ones too).
+    await page.goto(`/teams/${id}/edit?lang=ne`);
+    await hydrated(page);
+    await expect(page.getByLabel("Name in Nepali")).toHaveAttribute("maxlength", "120");
+    await page.getByLabel("Name in Nepali").fill(neName);
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Name in Nepali")).toHaveValue(neName);
+    await expect(page.getByLabel("Role in Nepali")).toHaveValue("हेरचाहकर्ता");
+
+    // Stored on the Nepali version only; English clients see what they saw before.
+    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({ name, local_name: neName, locale: "ne" });
+    const english = await (await request.get(`${CMS}/api/team-member/${id}`)).json();
+    expect(english).toMatchObject({ name, role: "Caregiver", locale: "en" });
+    expect(english).not.toHaveProperty("local_name");
+
+    // The Nepali committee page names the member in Nepali, in the heading and the photo's alt text.
+    await expect(async () => {
+      const nepaliCard = await card("/ne/current-committee", neName);
+      await expect(nepaliCard.getByRole("heading", { level: 2 })).toHaveText(neName, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const nepaliCard = page.getByTestId("committee-list").getByRole("listitem").filter({ hasText: neName });
+    await expect(nepaliCard.getByRole("img")).toHaveAttribute("alt", `${neName}को तस्बिर`);
+    await expect(page.getByTestId("committee-list")).not.toContainText(name);
+    // The English one keeps the Latin name.
+    await expect(async () => {
+      const englishCard = await card("/current-committee", name);
+      await expect(englishCard.getByRole("heading", { level: 2 })).toHaveText(name, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const englishCard = page.getByTestId("committee-list").getByRole("listitem").filter({ hasText: name });
+    await expect(englishCard.getByRole("img")).toHaveAttribute("alt", `Photo of ${name}`);
+    await expect(page.getByTestId("committee-list")).not.toContainText(neName);
+
+    // The admin's view page lists it under "नेपाली".
+    await page.goto(`/teams/${id}`);
+    await expect(page.getByRole("region", { name: "नेपाली" })).toContainText(neName);
+
     await page.goto("/teams");
     await hydrated(page);
     await row.getByRole("link", { name: `Delete ${name}` }).click();

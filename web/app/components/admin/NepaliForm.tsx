@@ -171,7 +171,8 @@ export function NepaliForm<K extends KindKey>({
             "aria-describedby": describedBy || undefined,
           } as const;
           const label = at("nepali.fieldLabel", { label: field.label });
-          const englishValue = typeof english[field.name] === "string" ? (english[field.name] as string) : "";
+          const englishField = field.reference ?? field.name;
+          const englishValue = typeof english[englishField] === "string" ? (english[englishField] as string) : "";
           return (
             <div
               key={field.name}

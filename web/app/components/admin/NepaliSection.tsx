@@ -39,8 +39,13 @@ export function NepaliSection({
               <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}>
                 {field.type === "markdown" && html !== undefined ? (
                   <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html }} />
-                ) : (
+                ) : nepali.values[field.name] ? (
                   <span className="whitespace-pre-line">{nepali.values[field.name]}</span>
+                ) : (
+                  // An optional Nepali field left empty: the site shows the English one.
+                  <span lang="en" className="text-muted">
+                    {at("nepali.sameAsEnglish")}
+                  </span>
                 )}
               </dd>
             </Fragment>

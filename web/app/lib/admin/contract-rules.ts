@@ -46,6 +46,8 @@ export interface TextRule {
   email?: boolean;
   /** A calendar day, 'YYYY-MM-DD' (RULE_MESSAGES.invalidDate otherwise). */
   date?: boolean;
+  /** Only a translation has it (PUT ?locale=ne); English requests and answers never do. */
+  translationOnly?: boolean;
 }
 
 export interface FileRule {
@@ -66,6 +68,8 @@ export const CONTRACT_RULES = {
   'team-member': {
     text: {
       name: { label: 'Name', required: FIELD_MESSAGES.nameRequired, maxLength: 120 },
+      // The Nepali version's own form of the name (optional; without one the shared name is shown).
+      local_name: { label: 'Name', maxLength: 120, translationOnly: true },
       role: { label: 'Role', required: FIELD_MESSAGES.roleRequired, maxLength: 120 },
       bio: { label: 'Bio', required: FIELD_MESSAGES.bioRequired, maxLength: 5000 },
       // Left out, a new member joins today and an edited one keeps the stored day.

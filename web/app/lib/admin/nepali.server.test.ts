@@ -130,12 +130,21 @@ describe("the Nepali tab's action (PUT/DELETE ?locale=ne)", () => {
     expect(received).toEqual([]);
   });
 
-  it("sends a team member's role and bio only", async () => {
-    item = { status: 200, body: { id: 3, name: "Asha", role: "Warden", bio: "Kind.", locale: "ne" } };
-    const request = await post("/teams/3/edit?lang=ne", { intent: "save", name: "x", role: "वार्डेन", bio: "दयालु।" });
+  it("sends a team member's name in Nepali, role and bio only (never the shared name)", async () => {
+    item = { status: 200, body: { id: 3, name: "Asha", local_name: null, role: "Warden", bio: "Kind.", locale: "ne" } };
+    const request = await post("/teams/3/edit?lang=ne", { intent: "save", name: "x", local_name: " आशा ", role: "वार्डेन", bio: "दयालु।" });
     expect(outcome(await mod.editAction(request, "team", "3"))).toMatchObject({ status: 302, location: "/teams/3/edit?lang=ne" });
-    expect(writes()).toMatchObject([{ method: "PUT", url: "/api/team-member/3?locale=ne", fields: { role: "वार्डेन", bio: "दयालु।" } }]);
-    expect(Object.keys(writes()[0]!.fields)).toEqual(["role", "bio"]);
+    expect(writes()).toMatchObject([
+      { method: "PUT", url: "/api/team-member/3?locale=ne", fields: { local_name: "आशा", role: "वार्डेन", bio: "दयालु।" } },
+    ]);
+    expect(Object.keys(writes()[0]!.fields)).toEqual(["local_name", "role", "bio"]);
+  });
+
+  it("sends an empty name in Nepali when it is left empty (the CMS then has none)", async () => {
+    item = { status: 200, body: { id: 3, name: "Asha", local_name: "आशा", role: "Warden", bio: "Kind.", locale: "ne" } };
+    const request = await post("/teams/3/edit?lang=ne", { intent: "save", local_name: "", role: "वार्डेन", bio: "दयालु।" });
+    expect(outcome(await mod.editAction(request, "team", "3"))).toMatchObject({ status: 302 });
+    expect(writes()[0]!.fields).toEqual({ local_name: "", role: "वार्डेन", bio: "दयालु।" });
   });
 
   it("answers the English form's required messages and writes nothing", async () => {

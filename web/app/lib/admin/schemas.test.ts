@@ -205,4 +205,17 @@ describe("Nepali tab", () => {
       role: ["Role must be at most 120 characters."],
     });
   });
+
+  it("takes a team member's name in Nepali: optional, trimmed, within the name's length", () => {
+    const texts = { role: "वार्डेन", bio: "दयालु।" };
+    const named = nepaliSchema("team").safeParse({ local_name: "  आशा थापा ", ...texts });
+    expect(named.success && named.data).toEqual({ local_name: "आशा थापा", ...texts });
+    expect(nepaliSchema("team").safeParse({ local_name: "", ...texts }).success).toBe(true);
+    expect(errorsOf(nepaliSchema("team").safeParse({ local_name: "आ".repeat(121), ...texts }))).toEqual({
+      local_name: ["Name must be at most 120 characters."],
+    });
+    // The shared (English) name is not part of the tab.
+    const shared = nepaliSchema("team").safeParse({ name: "Asha", ...texts });
+    expect(shared.success && shared.data).toEqual(texts);
+  });
 });

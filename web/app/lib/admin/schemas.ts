@@ -9,7 +9,7 @@ import {
   UPLOAD_LIMIT_DEFAULTS,
   type TextRule,
 } from "./contract-rules";
-import { KINDS, type KindKey, type UploadLimits } from "./kinds";
+import { KINDS, localizedFields, type KindKey, type UploadLimits } from "./kinds";
 
 /**
  * The admin forms' zod schemas, shared by the browser (zodResolver) and the route actions.
@@ -117,7 +117,9 @@ function textField(rule: TextRule) {
       .refine((value) => !value || isCalendarDate(value), RULE_MESSAGES.invalidDate);
   }
   let field = z.string().trim();
-  if (rule.required) field = field.min(1, rule.required);
+  // An optional field (a member's name in Nepali) may also be missing from what is checked.
+  if (!rule.required) return field.max(rule.maxLength, tooLong).optional();
+  field = field.min(1, rule.required);
   const limited = field.max(rule.maxLength, tooLong);
   return rule.email ? limited.refine((value) => value === "" || EMAIL_PATTERN.test(value), FIELD_MESSAGES.authorInvalid) : limited;
 }
@@ -160,12 +162,12 @@ export function formSchema(kind: KindKey, options: FormSchemaOptions) {
 }
 
 /**
- * The Nepali tab of an edit screen: only the localised text fields, with exactly the English
- * form's rules and messages (picked from the same schema, so they cannot drift).
+ * The Nepali tab of an edit screen: only its text fields (localizedFields), under the same
+ * contract rules and messages as the English form, so they cannot drift.
  */
 export function nepaliSchema(kind: KindKey) {
-  const picked = Object.fromEntries(KINDS[kind].localized.map((name) => [name, true as const]));
-  return formSchema(kind, { mode: "edit" }).pick(picked);
+  const { rules } = KINDS[kind];
+  return z.object(Object.fromEntries(localizedFields(kind).map((field) => [field.name, textField(rules.text[field.name]!)])));
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -49,25 +49,29 @@ const TEAM_QUERY = /* GraphQL */ `
       name
       role
       photo { ${FILE_FIELDS} }
-      ${NEPALI_OF_ENTRY} { role }
+      ${NEPALI_OF_ENTRY} { role local_name }
     }
   }
 `;
 
-type TeamRow = { numericId: number; name: string; role: string; photo: CmsFile | null };
+/** `local_name` comes from the Nepali version only: a member's name as written in Nepali, if staff gave one. */
+type TeamRow = { numericId: number; name: string; local_name?: string | null; role: string; photo: CmsFile | null };
 
 export async function getCommittee(locale: Locale, options?: CmsQueryOptions): Promise<MemberView[]> {
   return cmsView(TEAM_QUERY, { limit: LIMIT, ...languageVariables(locale) }, MEMBERS_VIEW[locale], options);
 }
 
-const MEMBERS_VIEW = perLocale(({ teamMembers }: { teamMembers: WithNepali<TeamRow>[] }, locale) =>
-  teamMembers.map((row) => toMember(inLocale(row, locale)!)),
-);
+/** The committee page's view of its query's answer (exported for its test). */
+export const committeeView = (data: { teamMembers: WithNepali<TeamRow>[] }, locale: Locale) =>
+  data.teamMembers.map((row) => toMember(inLocale(row, locale)!));
+
+const MEMBERS_VIEW = perLocale(committeeView);
 
 function toMember(m: Localized<TeamRow>): MemberView {
   return {
     id: m.numericId,
-    name: m.name,
+    // The Nepali form of the name where there is one; otherwise the name as entered (Latin letters).
+    name: m.local_name?.trim() || m.name,
     role: m.role,
     photo: toImage(m.photo, m.photo?.alternativeText || m.name),
     ...(m.fallback ? { fallback: true } : {}),

@@ -21,6 +21,8 @@ export interface FieldSpec {
   /** File fields: what they take, and whether a create may leave them out (from the rules). */
   fileKind?: "image" | "video";
   optional?: boolean;
+  /** A Nepali-only field: the English field shown beside it, for reference, on the Nepali tab. */
+  reference?: string;
 }
 
 /** How a list column shows an item; ListScreen renders each kind of cell the same way everywhere. */
@@ -106,8 +108,10 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   };
   /** The form, in order; the first file field is the kind's main file. */
   fields: FieldSpec[];
-  /** The fields with a Nepali version (the rest is shared by both languages). */
+  /** The fields with a Nepali version (the rest is shared by both languages), in the Nepali tab's order. */
   localized: readonly string[];
+  /** Optional fields only the Nepali version has (a member's name in Nepali); listed in `localized` too. */
+  nepaliOnly?: FieldSpec[];
   labels: KindLabels;
   messages: KindMessages;
   /** A CMS answer as the admin screens use it (media URLs made same-origin). */
@@ -132,6 +136,8 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
   fileKind: "image" | "video";
   /** The further, always optional, image fields (a video's poster). */
   optionalImageFields: readonly string[];
+  /** The Nepali-only fields under their rules (none for most kinds). */
+  nepaliOnly: FieldSpec[];
 }
 
 /** Checks a kind's form against the contract's rules and derives the rest. */
@@ -148,7 +154,7 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
     if (!rule) throw new Error(`${input.key}: the contract has no file field ${name}`);
     return rule;
   };
-  const fields = input.fields.map((field): FieldSpec => {
+  const withRule = (field: FieldSpec): FieldSpec => {
     if (field.type === "file") {
       const rule = fileRule(field.name);
       return { ...field, fileKind: rule.kind, optional: !rule.requiredOnCreate };
@@ -156,7 +162,12 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
     const rule = rules.text[field.name];
     if (!rule) throw new Error(`${input.key}: the contract has no text field ${field.name}`);
     return { ...field, maxLength: rule.maxLength };
-  });
+  };
+  const fields = input.fields.map(withRule);
+  const nepaliOnly = (input.nepaliOnly ?? []).map(withRule);
+  for (const name of input.localized) {
+    if (![...fields, ...nepaliOnly].some((field) => field.name === name)) throw new Error(`${input.key}: no field ${name}`);
+  }
   return {
     ...input,
     toItem: (raw) => ({ ...input.toItem(raw), lastEdit: lastEditOf(raw) }),
@@ -166,6 +177,7 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(
       column.cell.type === "name" ? { ...column, cell: { ...column.cell, edited: (item: Edited<Item>) => item.lastEdit } } : column,
     ),
     fields,
+    nepaliOnly,
     rules,
     textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),
     fileField: main.name,

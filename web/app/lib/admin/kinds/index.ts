@@ -35,10 +35,11 @@ export function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
-/** The form fields of a kind that have a Nepali version, in form order. */
+/** The fields of a kind's Nepali tab, in its order: the localised ones and those only Nepali has. */
 export function localizedFields(kind: KindKey): FieldSpec[] {
-  const { fields, localized } = KINDS[kind];
-  return fields.filter((field) => localized.includes(field.name));
+  const { fields, nepaliOnly, localized } = KINDS[kind];
+  const all = [...nepaliOnly, ...fields];
+  return localized.map((name) => all.find((field) => field.name === name)!);
 }
 
 export type AdminLang = "en" | "ne";

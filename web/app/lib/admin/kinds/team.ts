@@ -28,7 +28,11 @@ export const team = defineKind({
     { name: "joined_at", label: at("teams.field.joinedAt"), type: "date", hint: at("teams.joinedAtHint") },
     { name: "photo", label: at("teams.field.photo"), type: "file" },
   ],
-  localized: ["role", "bio"],
+  localized: ["local_name", "role", "bio"],
+  // Optional: without it the Nepali site shows the name as entered on the English tab.
+  nepaliOnly: [
+    { name: "local_name", label: at("teams.field.name"), type: "text", reference: "name", hint: at("teams.localNameHint") },
+  ],
   labels: {
     title: "teams.title",
     add: "teams.add",
