@@ -6,9 +6,20 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/build/**', '**/.tmp/**', '**/.strapi/**', '**/.cache/**',
-      'cms/types/generated/**', 'web/.react-router/**', 'web/test-results/**', 'web/playwright-report/**',
-      'cms/public/**', 'web/public/**', '**/.test-tmp/**', 'backups/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.tmp/**',
+      '**/.strapi/**',
+      '**/.cache/**',
+      'cms/types/generated/**',
+      'web/.react-router/**',
+      'web/test-results/**',
+      'web/playwright-report/**',
+      'cms/public/**',
+      'web/public/**',
+      '**/.test-tmp/**',
+      'backups/**',
     ],
   },
   js.configs.recommended,

@@ -16,12 +16,22 @@
 // Prints a Markdown report; `--docs` writes it into docs/performance.md.
 // Env: BENCH_PORT_BASE (4400), BENCH_REPEAT (15), BENCH_POSTS (10000), BENCH_IMAGES (5000),
 // BENCH_VIDEOS (1000), BENCH_MEMBERS (500).
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { benchStaff, ensureBenchBuilds, freshScratch, machineDescription, memoryOf, startCms, startWeb, stopAll, writeDocsBlock } from './lib/bench-stack.mjs';
-import { cmsDir } from './lib/paths.mjs';
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import {
+  benchStaff,
+  ensureBenchBuilds,
+  freshScratch,
+  machineDescription,
+  memoryOf,
+  startCms,
+  startWeb,
+  stopAll,
+  writeDocsBlock,
+} from "./lib/bench-stack.mjs";
+import { cmsDir } from "./lib/paths.mjs";
 
 const base = Number(process.env.BENCH_PORT_BASE ?? 4400);
 const repeat = Number(process.env.BENCH_REPEAT ?? 15);
@@ -35,7 +45,13 @@ const children = [];
 
 // ── Bulk load ────────────────────────────────────────────────────────────────────────
 
-const documentId = () => randomBytes(18).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(24, '0').slice(0, 24);
+const documentId = () =>
+  randomBytes(18)
+    .toString("base64url")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .padEnd(24, "0")
+    .slice(0, 24);
 
 /** Copies the demo entries of `table` until it holds `count` English entries; see the header. */
 function bulkCopy(db, { table, uid, count, retitle }) {
@@ -46,32 +62,35 @@ function bulkCopy(db, { table, uid, count, retitle }) {
   const insertRow = (row) => {
     const { id: _id, ...columns } = row;
     const names = Object.keys(columns);
-    const statement = db.prepare(`INSERT INTO ${table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+    const statement = db.prepare(
+      `INSERT INTO ${table} (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+    );
     return Number(statement.run(...names.map((n) => columns[n])).lastInsertRowid);
   };
   const copyLinks = (fromId, toId) => {
     for (const link of linksOf.all(uid, fromId)) {
       const { id: _id, ...columns } = { ...link, related_id: toId };
       const names = Object.keys(columns);
-      db.prepare(`INSERT INTO files_related_mph (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(
-        ...names.map((n) => columns[n]),
-      );
+      db.prepare(
+        `INSERT INTO files_related_mph (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+      ).run(...names.map((n) => columns[n]));
     }
   };
   const first = templates[0];
   // Older than the demo entries, one minute apart: the demo entries stay the newest.
-  const start = new Date(typeof first.created_at === 'number' ? first.created_at : Date.parse(first.created_at)).getTime() - (count + 1) * 60_000;
-  const stamp = (ms) => (typeof first.created_at === 'number' ? ms : new Date(ms).toISOString());
+  const start =
+    new Date(typeof first.created_at === "number" ? first.created_at : Date.parse(first.created_at)).getTime() - (count + 1) * 60_000;
+  const stamp = (ms) => (typeof first.created_at === "number" ? ms : new Date(ms).toISOString());
   const have = templates.length;
   for (let n = 1; n <= count - have; n++) {
     const template = templates[n % templates.length];
     const when = stamp(start + n * 60_000);
     const doc = documentId();
-    const englishId = insertRow({ ...template, ...retitle(template, n, 'en'), document_id: doc, created_at: when, updated_at: when });
+    const englishId = insertRow({ ...template, ...retitle(template, n, "en"), document_id: doc, created_at: when, updated_at: when });
     copyLinks(template.id, englishId);
     const nepali = nepaliOf.get(template.document_id);
     if (nepali && n % 2 === 0) {
-      const nepaliId = insertRow({ ...nepali, ...retitle(nepali, n, 'ne'), document_id: doc, created_at: when, updated_at: when });
+      const nepaliId = insertRow({ ...nepali, ...retitle(nepali, n, "ne"), document_id: doc, created_at: when, updated_at: when });
       copyLinks(nepali.id, nepaliId);
     }
   }
@@ -79,44 +98,57 @@ function bulkCopy(db, { table, uid, count, retitle }) {
 }
 
 /** Words that make titles searchable and different (an old post must be findable by its words). */
-const WORDS = ['Dashain', 'Tihar', 'school', 'garden', 'library', 'football', 'kitchen', 'health camp', 'visitors', 'exams', 'monsoon', 'Holi'];
+const WORDS = [
+  "Dashain",
+  "Tihar",
+  "school",
+  "garden",
+  "library",
+  "football",
+  "kitchen",
+  "health camp",
+  "visitors",
+  "exams",
+  "monsoon",
+  "Holi",
+];
 const word = (n) => WORDS[n % WORDS.length];
 
 function loadContent(dbFile) {
-  const require = createRequire(path.join(cmsDir, 'package.json'));
-  const Database = require('better-sqlite3');
+  const require = createRequire(path.join(cmsDir, "package.json"));
+  const Database = require("better-sqlite3");
   const db = new Database(dbFile);
-  db.pragma('busy_timeout = 10000');
+  db.pragma("busy_timeout = 10000");
   const started = performance.now();
   db.transaction(() => {
     bulkCopy(db, {
-      table: 'blogs',
-      uid: 'api::blog.blog',
+      table: "blogs",
+      uid: "api::blog.blog",
       count: sizes.posts,
-      retitle: (_row, n, lang) => ({ title: lang === 'en' ? `${word(n)} news no. ${n}` : `समाचार नं. ${n}` }),
+      retitle: (_row, n, lang) => ({ title: lang === "en" ? `${word(n)} news no. ${n}` : `समाचार नं. ${n}` }),
     });
     bulkCopy(db, {
-      table: 'image_galleries',
-      uid: 'api::image-gallery.image-gallery',
+      table: "image_galleries",
+      uid: "api::image-gallery.image-gallery",
       count: sizes.images,
-      retitle: (_row, n, lang) => ({ title: lang === 'en' ? `Picture ${n}: ${word(n)}` : `तस्बिर ${n}` }),
+      retitle: (_row, n, lang) => ({ title: lang === "en" ? `Picture ${n}: ${word(n)}` : `तस्बिर ${n}` }),
     });
     bulkCopy(db, {
-      table: 'video_galleries',
-      uid: 'api::video-gallery.video-gallery',
+      table: "video_galleries",
+      uid: "api::video-gallery.video-gallery",
       count: sizes.videos,
-      retitle: (_row, n, lang) => ({ title: lang === 'en' ? `Video ${n}: ${word(n)}` : `भिडियो ${n}` }),
+      retitle: (_row, n, lang) => ({ title: lang === "en" ? `Video ${n}: ${word(n)}` : `भिडियो ${n}` }),
     });
     bulkCopy(db, {
-      table: 'team_members',
-      uid: 'api::team-member.team-member',
+      table: "team_members",
+      uid: "api::team-member.team-member",
       count: sizes.members,
       retitle: (_row, n) => ({ name: `Member ${n} ${word(n)}` }),
     });
   })();
   const ms = performance.now() - started;
   const counts = Object.fromEntries(
-    ['blogs', 'image_galleries', 'video_galleries', 'team_members'].map((table) => [
+    ["blogs", "image_galleries", "video_galleries", "team_members"].map((table) => [
       table,
       db.prepare(`SELECT locale, count(*) AS n FROM ${table} GROUP BY locale`).all(),
     ]),
@@ -129,14 +161,14 @@ function loadContent(dbFile) {
 
 async function login(webUrl) {
   const response = await fetch(`${webUrl}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: webUrl },
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: webUrl },
     body: new URLSearchParams({ email: benchStaff.email, password: benchStaff.password }),
   });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__session='));
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error(`login failed: HTTP ${response.status}`);
-  return cookie.split(';')[0];
+  return cookie.split(";")[0];
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -145,7 +177,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 async function measure(url, headers = {}) {
   const once = async () => {
     const started = performance.now();
-    const response = await fetch(url, { headers, redirect: 'manual' });
+    const response = await fetch(url, { headers, redirect: "manual" });
     const body = Buffer.from(await response.arrayBuffer());
     return { ms: performance.now() - started, status: response.status, bytes: body.length, gzip: gzipSync(body).length };
   };
@@ -166,15 +198,15 @@ const MiB = 1024 * 1024;
 
 async function main() {
   const buildDir = ensureBenchBuilds();
-  const dir = freshScratch('bench-scale');
+  const dir = freshScratch("bench-scale");
   const machine = machineDescription();
   const cms = await startCms({ port: base, dir });
   children.push(cms.child);
-  const load = loadContent(path.join(dir, 'data.db'));
+  const load = loadContent(path.join(dir, "data.db"));
   console.log(`[bench:scale] loaded in ${ms(load.ms)}: ${JSON.stringify(load.counts)}`);
 
-  const warm = await startWeb({ port: base + 1, cmsUrl: cms.url, buildDir, env: { WEB_CACHE: 'on' } });
-  const cold = await startWeb({ port: base + 2, cmsUrl: cms.url, buildDir, env: { WEB_CACHE: 'off' } });
+  const warm = await startWeb({ port: base + 1, cmsUrl: cms.url, buildDir, env: { WEB_CACHE: "on" } });
+  const cold = await startWeb({ port: base + 2, cmsUrl: cms.url, buildDir, env: { WEB_CACHE: "off" } });
   children.push(warm.child, cold.child);
 
   const contract = await (await fetch(`${cms.url}/api/blog?pageSize=1`)).json();
@@ -182,19 +214,19 @@ async function main() {
   const lastBlogPage = Math.ceil(contract.count / 12);
   const lastImagePage = Math.ceil(images.count / 24);
   const oldest = (await (await fetch(`${cms.url}/api/blog?page=${contract.count}&pageSize=1`)).json()).results[0];
-  const search = encodeURIComponent(oldest.title.split(' ').slice(-2).join(' '));
+  const search = encodeURIComponent(oldest.title.split(" ").slice(-2).join(" "));
 
   const publicTargets = [
-    ['/blogs (page 1)', '/blogs'],
+    ["/blogs (page 1)", "/blogs"],
     [`/blogs?page=${lastBlogPage} (last)`, `/blogs?page=${lastBlogPage}`],
-    ['/ne/blogs (page 1)', '/ne/blogs'],
-    ['a post', `/blogs/details/${oldest.id}`],
-    ['/gallery (page 1)', '/gallery'],
+    ["/ne/blogs (page 1)", "/ne/blogs"],
+    ["a post", `/blogs/details/${oldest.id}`],
+    ["/gallery (page 1)", "/gallery"],
     [`/gallery?page=${lastImagePage} (last)`, `/gallery?page=${lastImagePage}`],
-    ['/gallery?tab=videos', '/gallery?tab=videos'],
-    ['/current-committee', '/current-committee'],
-    ['/sitemap.xml', '/sitemap.xml'],
-    ['/blogs/rss.xml', '/blogs/rss.xml'],
+    ["/gallery?tab=videos", "/gallery?tab=videos"],
+    ["/current-committee", "/current-committee"],
+    ["/sitemap.xml", "/sitemap.xml"],
+    ["/blogs/rss.xml", "/blogs/rss.xml"],
   ];
   const rows = [];
   for (const [name, pathname] of publicTargets) {
@@ -204,16 +236,16 @@ async function main() {
   }
   const cookie = { cookie: await login(cold.url) };
   const adminTargets = [
-    ['admin /bloglist (page 1)', '/bloglist'],
+    ["admin /bloglist (page 1)", "/bloglist"],
     [`admin /bloglist search "${decodeURIComponent(search)}"`, `/bloglist?q=${search}`],
-    ['admin /gallery/images (page 1)', '/gallery/images'],
+    ["admin /gallery/images (page 1)", "/gallery/images"],
   ];
   for (const [name, pathname] of adminTargets) rows.push({ name, off: await measure(`${cold.url}${pathname}`, cookie) });
   const cmsTargets = [
-    ['contract GET /api/blog?pageSize=25', '/api/blog?pageSize=25'],
+    ["contract GET /api/blog?pageSize=25", "/api/blog?pageSize=25"],
     [`contract GET /api/blog?q=${decodeURIComponent(search)}`, `/api/blog?q=${search}&pageSize=25`],
-    ['contract GET /api/blog?q=समाचार (Nepali)', `/api/blog?q=${encodeURIComponent('समाचार नं. 2')}&pageSize=25`],
-    ['CMS GET /api/sitemap-entries', '/api/sitemap-entries'],
+    ["contract GET /api/blog?q=समाचार (Nepali)", `/api/blog?q=${encodeURIComponent("समाचार नं. 2")}&pageSize=25`],
+    ["CMS GET /api/sitemap-entries", "/api/sitemap-entries"],
   ];
   for (const [name, pathname] of cmsTargets) rows.push({ name, off: await measure(`${cms.url}${pathname}`) });
 
@@ -221,25 +253,26 @@ async function main() {
   await stopAll(children);
 
   const table = [
-    '| what | status | p50 caches on | p50 caches off | p95 caches off | HTML / body | gzip |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map(({ name, on, off }) =>
-      `| ${name} | ${off.status} | ${on ? ms(on.p50) : '–'} | ${ms(off.p50)} | ${ms(off.p95)} | ${kb(off.bytes)} | ${kb(off.gzip)} |`,
+    "| what | status | p50 caches on | p50 caches off | p95 caches off | HTML / body | gzip |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map(
+      ({ name, on, off }) =>
+        `| ${name} | ${off.status} | ${on ? ms(on.p50) : "–"} | ${ms(off.p50)} | ${ms(off.p95)} | ${kb(off.bytes)} | ${kb(off.gzip)} |`,
     ),
   ];
   const report = [
     `Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}; load average at start ${machine.loadAverage}.`,
-    `Content: ${contract.count} posts (${load.counts.blogs.map((r) => `${r.n} ${r.locale}`).join(', ')} rows), ${images.count} images, ` +
+    `Content: ${contract.count} posts (${load.counts.blogs.map((r) => `${r.n} ${r.locale}`).join(", ")} rows), ${images.count} images, ` +
       `${sizes.videos} videos, ${sizes.members} team members, bulk-loaded in ${ms(load.ms)}. ${repeat} sequential requests per line after one warm-up; ` +
       '"caches off" is a second web server with WEB_CACHE=off (every request renders and asks the CMS); admin and CMS lines are never cached.',
-    '',
+    "",
     ...table,
-    '',
+    "",
     `Memory (resident, peak during the run): CMS ${(memory.cms.peak / MiB).toFixed(0)} MiB, web (caches on) ${(memory.warm.peak / MiB).toFixed(0)} MiB, ` +
       `web (caches off) ${(memory.cold.peak / MiB).toFixed(0)} MiB.`,
-  ].join('\n');
+  ].join("\n");
   console.log(report);
-  if (process.argv.includes('--docs')) writeDocsBlock('scale', report);
+  if (process.argv.includes("--docs")) writeDocsBlock("scale", report);
 }
 
 main().catch(async (error) => {

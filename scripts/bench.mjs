@@ -5,25 +5,34 @@
 // then drives each target with autocannon over loopback: 32 connections, a short warm-up, then
 // BENCH_SECONDS (10) of measurement. Prints a Markdown table; `--docs` also writes it into
 // docs/performance.md. Env: BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_PORT_BASE (4100).
-import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ensureBenchBuilds, freshScratch, machineDescription, readyAfter, startCms, startWeb, stopAll, writeDocsBlock } from './lib/bench-stack.mjs';
-import { repoRoot, webDir } from './lib/paths.mjs';
+import { createRequire } from "node:module";
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import {
+  ensureBenchBuilds,
+  freshScratch,
+  machineDescription,
+  readyAfter,
+  startCms,
+  startWeb,
+  stopAll,
+  writeDocsBlock,
+} from "./lib/bench-stack.mjs";
+import { repoRoot, webDir } from "./lib/paths.mjs";
 
-const autocannon = createRequire(path.join(webDir, 'package.json'))('autocannon');
+const autocannon = createRequire(path.join(webDir, "package.json"))("autocannon");
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const base = Number(process.env.BENCH_PORT_BASE ?? 4100);
 const ports = { cms: base, webOn: base + 1, webReads: base + 2, webOff: base + 3, static: base + 4 };
 // What a browser sends: the servers answer with brotli where they can.
-const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'text/html,application/xhtml+xml' };
+const BROWSER = { "accept-encoding": "br, gzip", accept: "text/html,application/xhtml+xml" };
 
 // Bounded: every run stops after `seconds` (autocannon: duration).
-async function measure(url, { method = 'GET', headers = {}, body } = {}) {
+async function measure(url, { method = "GET", headers = {}, body } = {}) {
   const options = { url, method, headers: { ...BROWSER, ...headers }, body, connections, pipelining: 1, timeout: 10 };
   await autocannon({ ...options, duration: 2 }); // warm-up (JIT, caches, keep-alive)
   const r = await autocannon({ ...options, duration: seconds });
@@ -38,18 +47,22 @@ async function measure(url, { method = 'GET', headers = {}, body } = {}) {
 
 const children = [];
 const stop = async () => stopAll(children);
-process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+process.on("SIGINT", () => void stop().then(() => process.exit(130)));
 
 try {
-  console.log('[bench] building what is missing...');
+  console.log("[bench] building what is missing...");
   const buildDir = ensureBenchBuilds();
 
   const machine = machineDescription();
-  console.log('[bench] starting a CMS on a fresh, seeded database...');
-  const cms = await startCms({ port: ports.cms, dir: freshScratch('bench') });
+  console.log("[bench] starting a CMS on a fresh, seeded database...");
+  const cms = await startCms({ port: ports.cms, dir: freshScratch("bench") });
   children.push(cms.child);
   const webs = {};
-  for (const [key, mode] of [['webOn', 'on'], ['webReads', 'reads'], ['webOff', 'off']]) {
+  for (const [key, mode] of [
+    ["webOn", "on"],
+    ["webReads", "reads"],
+    ["webOff", "off"],
+  ]) {
     webs[mode] = await startWeb({ port: ports[key], cmsUrl: cms.url, buildDir, env: { WEB_CACHE: mode } });
     children.push(webs[mode].child);
   }
@@ -57,13 +70,17 @@ try {
   // A blog post that exists, and the home page as the static server's file.
   const blogs = await (await fetch(`${cms.url}/api/blog`)).json();
   const blogId = blogs.results[0].id;
-  const staticDir = path.join(repoRoot, '.test-tmp', 'bench', 'static');
+  const staticDir = path.join(repoRoot, ".test-tmp", "bench", "static");
   mkdirSync(staticDir, { recursive: true });
-  const html = Buffer.from(await (await fetch(`${webs.on.url}/`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-  writeFileSync(path.join(staticDir, 'index.html'), html);
-  writeFileSync(path.join(staticDir, 'index.html.gz'), gzipSync(html, { level: 9 }));
-  writeFileSync(path.join(staticDir, 'index.html.br'), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
-  const staticServer = spawn(process.execPath, [path.join(repoRoot, 'scripts/lib/bench-static-server.mjs'), staticDir, String(ports.static)], { stdio: 'ignore' });
+  const html = Buffer.from(await (await fetch(`${webs.on.url}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+  writeFileSync(path.join(staticDir, "index.html"), html);
+  writeFileSync(path.join(staticDir, "index.html.gz"), gzipSync(html, { level: 9 }));
+  writeFileSync(path.join(staticDir, "index.html.br"), brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+  const staticServer = spawn(
+    process.execPath,
+    [path.join(repoRoot, "scripts/lib/bench-static-server.mjs"), staticDir, String(ports.static)],
+    { stdio: "ignore" },
+  );
   children.push(staticServer);
   await readyAfter(`http://127.0.0.1:${ports.static}/`, performance.now(), { child: staticServer });
 
@@ -71,25 +88,25 @@ try {
     query: `query BlogsPage($limit: Int!) { blogs(sort: "createdAt:desc", pagination: { limit: $limit }) { numericId title author content createdAt media { url alternativeText width height formats mime } } }`,
     variables: { limit: 100 },
   });
-  const pages = ['/', '/blogs', `/blogs/details/${blogId}`, '/gallery'];
+  const pages = ["/", "/blogs", `/blogs/details/${blogId}`, "/gallery"];
   const targets = [
-    ...pages.map((p) => ({ name: `web ${p}`, mode: 'caches warm', url: `${webs.on.url}${p}` })),
-    ...pages.map((p) => ({ name: `web ${p}`, mode: 'CMS reads cached, pages rendered', url: `${webs.reads.url}${p}` })),
-    ...pages.map((p) => ({ name: `web ${p}`, mode: 'caches off', url: `${webs.off.url}${p}` })),
-    { name: 'static file: the home page HTML', mode: 'ceiling', url: `http://127.0.0.1:${ports.static}/` },
-    { name: 'CMS GET /api/blog (contract)', mode: 'no cache', url: `${cms.url}/api/blog`, headers: { accept: 'application/json' } },
+    ...pages.map((p) => ({ name: `web ${p}`, mode: "caches warm", url: `${webs.on.url}${p}` })),
+    ...pages.map((p) => ({ name: `web ${p}`, mode: "CMS reads cached, pages rendered", url: `${webs.reads.url}${p}` })),
+    ...pages.map((p) => ({ name: `web ${p}`, mode: "caches off", url: `${webs.off.url}${p}` })),
+    { name: "static file: the home page HTML", mode: "ceiling", url: `http://127.0.0.1:${ports.static}/` },
+    { name: "CMS GET /api/blog (contract)", mode: "no cache", url: `${cms.url}/api/blog`, headers: { accept: "application/json" } },
     {
-      name: 'CMS GET /api/blogs (Strapi, same rows)',
-      mode: 'no cache',
+      name: "CMS GET /api/blogs (Strapi, same rows)",
+      mode: "no cache",
       url: `${cms.url}/api/blogs?populate=media&sort=createdAt:desc&pagination[pageSize]=100`,
-      headers: { accept: 'application/json' },
+      headers: { accept: "application/json" },
     },
     {
-      name: 'CMS POST /graphql (blogs page query)',
-      mode: 'no cache',
+      name: "CMS POST /graphql (blogs page query)",
+      mode: "no cache",
       url: `${cms.url}/graphql`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
       body: BLOGS_PAGE_QUERY,
     },
   ];
@@ -103,9 +120,9 @@ try {
   }
   await stop();
 
-  const contract = rows.find((r) => r.name.includes('/api/blog (contract)'));
-  const strapi = rows.find((r) => r.name.includes('/api/blogs (Strapi'));
-  const ceiling = rows.find((r) => r.mode === 'ceiling');
+  const contract = rows.find((r) => r.name.includes("/api/blog (contract)"));
+  const strapi = rows.find((r) => r.name.includes("/api/blogs (Strapi"));
+  const ceiling = rows.find((r) => r.mode === "ceiling");
   const ofCeiling = (rps) => (100 * rps) / ceiling.rps;
   const percent = (value) => `${value < 1 ? value.toFixed(2) : value.toFixed(1)} %`;
   const table = [
@@ -113,10 +130,10 @@ try {
     `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.mode} | ${Math.round(r.rps)} | ${r.name.startsWith('web ') || r.mode === 'ceiling' ? percent(ofCeiling(r.rps)) : ''} | ${r.p50} | ${r.p99} | ${r.kbPerReq.toFixed(1)} | ${r.errors} |`,
+        `| ${r.name} | ${r.mode} | ${Math.round(r.rps)} | ${r.name.startsWith("web ") || r.mode === "ceiling" ? percent(ofCeiling(r.rps)) : ""} | ${r.p50} | ${r.p99} | ${r.kbPerReq.toFixed(1)} | ${r.errors} |`,
     ),
-  ].join('\n');
-  const warm = rows.filter((r) => r.mode === 'caches warm');
+  ].join("\n");
+  const warm = rows.filter((r) => r.mode === "caches warm");
   // The load targets, as shares of the static ceiling measured in the same run.
   const share = (mode, target, { noErrors = false } = {}) => {
     const group = rows.filter((r) => r.mode === mode);
@@ -124,29 +141,29 @@ try {
     const high = Math.max(...group.map((r) => ofCeiling(r.rps)));
     const errors = group.reduce((sum, r) => sum + r.errors, 0);
     const met = low >= target && (!noErrors || errors === 0);
-    return `- Pages, ${mode}: ${percent(low)}-${percent(high)} of the ceiling${noErrors ? `, ${errors} errors` : ''} (target >= ${target} %${noErrors ? ', 0 errors' : ''}): ${met ? 'met' : 'not met'}.`;
+    return `- Pages, ${mode}: ${percent(low)}-${percent(high)} of the ceiling${noErrors ? `, ${errors} errors` : ""} (target >= ${target} %${noErrors ? ", 0 errors" : ""}): ${met ? "met" : "not met"}.`;
   };
   const summary = [
     `- Warm-cache pages: ${Math.round(Math.min(...warm.map((r) => r.rps)))}-${Math.round(Math.max(...warm.map((r) => r.rps)))} req/s, p99 at most ${Math.max(...warm.map((r) => r.p99))} ms (target >= 1000 req/s, p99 < 100 ms); the static ceiling ${Math.round(ceiling.rps)} req/s.`,
-    share('caches warm', 50),
-    share('CMS reads cached, pages rendered', 2),
-    share('caches off', 1, { noErrors: true }),
+    share("caches warm", 50),
+    share("CMS reads cached, pages rendered", 2),
+    share("caches off", 1, { noErrors: true }),
     `- /api/blog (contract) / /api/blogs (Strapi): ${(contract.rps / strapi.rps).toFixed(2)} (target >= 0.80).`,
-  ].join('\n');
+  ].join("\n");
   const report = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`: ${connections} connections, ${seconds} s per target after a 2 s warm-up, autocannon in one process on the same machine, \`Accept-Encoding: br, gzip\`.`,
-    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench\`: ${connections} connections, ${seconds} s per target after a 2 s warm-up, autocannon in one process on the same machine, \`Accept-Encoding: br, gzip\`.`,
+    "",
     `Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}; load average at start ${machine.loadAverage}. Boot to ready: CMS ${(cms.bootMs / 1000).toFixed(1)} s (first boot, seeding an empty database), web ${Math.round(webs.on.bootMs)} ms.`,
-    '',
+    "",
     table,
-    '',
+    "",
     summary,
-  ].join('\n');
+  ].join("\n");
   console.log(`\n${report}\n`);
-  writeFileSync(path.join(repoRoot, '.test-tmp', 'bench', 'results.json'), JSON.stringify({ machine, rows }, null, 2));
+  writeFileSync(path.join(repoRoot, ".test-tmp", "bench", "results.json"), JSON.stringify({ machine, rows }, null, 2));
 
-  if (process.argv.includes('--docs')) {
-    writeDocsBlock('bench', report);
+  if (process.argv.includes("--docs")) {
+    writeDocsBlock("bench", report);
     console.log(`[bench] figures written to docs/performance.md`);
   }
 } catch (error) {

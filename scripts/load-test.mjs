@@ -6,35 +6,44 @@
 // Env: LOAD_SECONDS (60), LOAD_READERS (50), LOAD_WRITERS (5), LOAD_MAX_REQUESTS (200000).
 
 const config = {
-  cmsUrl: process.env.CMS_URL ?? 'http://127.0.0.1:1337',
+  cmsUrl: process.env.CMS_URL ?? "http://127.0.0.1:1337",
   webUrl: process.env.WEB_URL,
   seconds: Number(process.env.LOAD_SECONDS ?? 60),
   readers: Number(process.env.LOAD_READERS ?? 50),
   writers: Number(process.env.LOAD_WRITERS ?? 5),
   maxRequests: Number(process.env.LOAD_MAX_REQUESTS ?? 200_000),
-  email: process.env.STAFF_EMAIL ?? 'admin@example.org',
-  password: process.env.STAFF_PASSWORD ?? 'Namaste-2026',
+  email: process.env.STAFF_EMAIL ?? "admin@example.org",
+  password: process.env.STAFF_PASSWORD ?? "Namaste-2026",
 };
 
 for (const url of [config.cmsUrl, config.webUrl].filter(Boolean)) {
   const { hostname } = new URL(url);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) throw new Error(`load tests only target loopback, not ${hostname}`);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname)) throw new Error(`load tests only target loopback, not ${hostname}`);
 }
 
-const GRAPHQL_PAGE = JSON.stringify({ query: '{ blogs(sort: "createdAt:desc", pagination: { limit: 12 }) { numericId title createdAt media { url width height } } }' });
+const GRAPHQL_PAGE = JSON.stringify({
+  query: '{ blogs(sort: "createdAt:desc", pagination: { limit: 12 }) { numericId title createdAt media { url width height } } }',
+});
 const readTargets = [
-  { name: 'GET /api/blog', request: () => fetch(`${config.cmsUrl}/api/blog?pageSize=12`) },
-  { name: 'GET /api/team-member', request: () => fetch(`${config.cmsUrl}/api/team-member`) },
-  { name: 'POST /graphql (blogs page)', request: () => fetch(`${config.cmsUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: GRAPHQL_PAGE }) },
+  { name: "GET /api/blog", request: () => fetch(`${config.cmsUrl}/api/blog?pageSize=12`) },
+  { name: "GET /api/team-member", request: () => fetch(`${config.cmsUrl}/api/team-member`) },
+  {
+    name: "POST /graphql (blogs page)",
+    request: () =>
+      fetch(`${config.cmsUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: GRAPHQL_PAGE }),
+  },
   ...(config.webUrl
-    ? ['/', '/blogs', '/gallery', '/current-committee'].map((path) => ({ name: `GET web ${path}`, request: () => fetch(`${config.webUrl}${path}`) }))
+    ? ["/", "/blogs", "/gallery", "/current-committee"].map((path) => ({
+        name: `GET web ${path}`,
+        request: () => fetch(`${config.webUrl}${path}`),
+      }))
     : []),
 ];
 
 const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [], fiveXxByTarget: {}, latenciesByTarget: {} };
 const noteError = (error) => {
   stats.errors += 1;
-  const kind = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? 'unknown';
+  const kind = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? "unknown";
   stats.errorKinds[kind] = (stats.errorKinds[kind] ?? 0) + 1;
 };
 const acknowledged = [];
@@ -63,8 +72,8 @@ const record = async (promise, target) => {
 };
 
 const loginResponse = await fetch(`${config.cmsUrl}/api/users/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  method: "POST",
+  headers: { "content-type": "application/json" },
   body: JSON.stringify({ email: config.email, password: config.password }),
 });
 if (!loginResponse.ok) throw new Error(`staff login failed: ${loginResponse.status}`);
@@ -81,17 +90,17 @@ const writer = async (index) => {
   for (let i = 0; running(); i += 1) {
     const title = `load-${index}-${i}-${Date.now()}`;
     const body = new FormData();
-    body.append('title', title);
-    body.append('content', `Load test post ${i} from writer ${index}.`);
-    body.append('author', 'load@example.org');
+    body.append("title", title);
+    body.append("content", `Load test post ${i} from writer ${index}.`);
+    body.append("author", "load@example.org");
     const started = performance.now();
     stats.requests += 1;
     try {
-      const response = await fetch(`${config.cmsUrl}/api/blog`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${config.cmsUrl}/api/blog`, { method: "POST", body, headers: { authorization: `Bearer ${token}` } });
       const payload = await response.json().catch(() => null);
       const ms = performance.now() - started;
       stats.latencies.push(ms);
-      (stats.latenciesByTarget['POST /api/blog (write)'] ??= []).push(ms);
+      (stats.latenciesByTarget["POST /api/blog (write)"] ??= []).push(ms);
       stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
       if (response.status >= 500) stats.fiveXx += 1;
       if (response.status === 201) acknowledged.push({ id: payload.id, title });
@@ -117,7 +126,7 @@ for (const ack of acknowledged) {
 }
 // Leave the content as it was.
 for (const ack of acknowledged) {
-  await fetch(`${config.cmsUrl}/api/blog/${ack.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  await fetch(`${config.cmsUrl}/api/blog/${ack.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
 }
 
 const percentileOf = (values, p) => {
@@ -141,7 +150,10 @@ console.log(
     lostWrites: lost,
     latencyMs: { p50: percentile(50), p95: percentile(95), p99: percentile(99) },
     latencyMsByTarget: Object.fromEntries(
-      Object.entries(stats.latenciesByTarget).map(([target, values]) => [target, { n: values.length, p50: percentileOf(values, 50), p99: percentileOf(values, 99) }]),
+      Object.entries(stats.latenciesByTarget).map(([target, values]) => [
+        target,
+        { n: values.length, p50: percentileOf(values, 50), p99: percentileOf(values, 99) },
+      ]),
     ),
   }),
 );

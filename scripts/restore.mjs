@@ -3,18 +3,18 @@
 // of, into the configured database (empty, or replacing everything in it) and uploads folder: same
 // rows and ids, same sequences, same files. Stop the CMS first. BACKUP_KEY decrypts .enc files.
 // The backup is unpacked and checked completely before anything is changed.
-import { existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { cmsEnv, cmsModule, uploadsDir, withCms } from './lib/cms.mjs';
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { cmsEnv, cmsModule, uploadsDir, withCms } from "./lib/cms.mjs";
 
 const file = process.argv[2] && path.resolve(process.argv[2]);
 if (!file || !existsSync(file) || process.argv.length > 3) {
-  console.error('Usage: npm run restore -- <backup file .tar.gz or .tar.gz.enc>');
+  console.error("Usage: npm run restore -- <backup file .tar.gz or .tar.gz.enc>");
   process.exit(2);
 }
 
 const env = cmsEnv({});
-const port = env.CMS_PORT || '1337';
+const port = env.CMS_PORT || "1337";
 const running = await fetch(`http://127.0.0.1:${port}/_health`, { signal: AbortSignal.timeout(1000) }).then(
   () => true,
   () => false,
@@ -26,19 +26,21 @@ if (running) {
 
 const uploads = uploadsDir(env);
 const staging = path.join(path.dirname(uploads), `.restore-${Date.now()}`);
-const { openBackup, replaceDatabase, replaceUploads } = cmsModule('backup');
+const { openBackup, replaceDatabase, replaceUploads } = cmsModule("backup");
 let databaseReplaced = false;
 try {
   // Checked completely before anything changes: the key, the format, every table's rows, every upload's checksum.
   const manifest = await openBackup({ file, key: process.env.BACKUP_KEY || undefined, stagingDir: staging });
   await withCms(async (strapi) => {
-    const client = strapi.config.get('database.connection.client') === 'postgres' ? 'postgres' : 'sqlite';
-    await replaceDatabase(strapi.db.connection, client, strapi.db.getSchemaName() ?? 'public', staging, manifest);
+    const client = strapi.config.get("database.connection.client") === "postgres" ? "postgres" : "sqlite";
+    await replaceDatabase(strapi.db.connection, client, strapi.db.getSchemaName() ?? "public", staging, manifest);
   });
   databaseReplaced = true;
   await replaceUploads(staging, uploads, manifest);
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-  console.log(`[restore] restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads from ${file} (made ${manifest.createdAt})`);
+  console.log(
+    `[restore] restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads from ${file} (made ${manifest.createdAt})`,
+  );
 } catch (error) {
   console.error(
     databaseReplaced

@@ -4,24 +4,24 @@
 // off in production unless set). Running it again changes nothing.
 // `npm run seed -- --remove-demo`: deletes the demo entries nobody has edited, in both languages,
 // with their files (the dashboard's "Remove demo content").
-import { webRevalidateUrl, withCms } from './lib/cms.mjs';
+import { webRevalidateUrl, withCms } from "./lib/cms.mjs";
 
-const removeDemo = process.argv.includes('--remove-demo');
-const unknown = process.argv.slice(2).filter((arg) => arg !== '--remove-demo');
+const removeDemo = process.argv.includes("--remove-demo");
+const unknown = process.argv.slice(2).filter((arg) => arg !== "--remove-demo");
 if (unknown.length > 0) {
-  console.error('Usage: npm run seed [-- --remove-demo]');
+  console.error("Usage: npm run seed [-- --remove-demo]");
   process.exit(2);
 }
 
 await withCms(
   async (strapi) => {
-    const demo = strapi.service('api::demo-content.demo-content');
+    const demo = strapi.service("api::demo-content.demo-content");
     if (removeDemo) {
       const removed = await demo.remove();
-      console.log(removed > 0 ? `[seed] removed ${removed} demo entries` : '[seed] no demo content left to remove');
+      console.log(removed > 0 ? `[seed] removed ${removed} demo entries` : "[seed] no demo content left to remove");
     } else {
       console.log(`[seed] done; the site shows ${await demo.count()} demo entries`);
     }
   },
-  { seed: !removeDemo, env: { WEB_REVALIDATE_URL: removeDemo ? await webRevalidateUrl() : '' } },
+  { seed: !removeDemo, env: { WEB_REVALIDATE_URL: removeDemo ? await webRevalidateUrl() : "" } },
 );

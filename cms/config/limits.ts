@@ -12,7 +12,11 @@ export const intFromEnv = (name: string, fallback: number, min = 1): number => {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
-    throw new Error(min === 1 ? `${name} must be a positive whole number, got "${raw}"` : `${name} must be a whole number of at least ${min}, got "${raw}"`);
+    throw new Error(
+      min === 1
+        ? `${name} must be a positive whole number, got "${raw}"`
+        : `${name} must be a whole number of at least ${min}, got "${raw}"`,
+    );
   }
   return value;
 };
@@ -65,7 +69,11 @@ export const incomingFilesOf = (headers: object): string[] => filesBegun.get(hea
  */
 export function bodyParseError(error: Error & { httpCode?: number }) {
   if (error instanceof errors.ApplicationError || /maxFileSize/.test(error.message)) throw error;
-  if (error.httpCode === 413) throw new errors.PayloadTooLargeError(`The form is too large: at most 1000 fields and ${multipartLimits.maxFieldsBytes / 1024} KB of text.`);
-  if (error.httpCode && error.httpCode >= 400 && error.httpCode < 500) throw new errors.ValidationError(`The form could not be read: ${error.message}`);
+  if (error.httpCode === 413)
+    throw new errors.PayloadTooLargeError(
+      `The form is too large: at most 1000 fields and ${multipartLimits.maxFieldsBytes / 1024} KB of text.`,
+    );
+  if (error.httpCode && error.httpCode >= 400 && error.httpCode < 500)
+    throw new errors.ValidationError(`The form could not be read: ${error.message}`);
   throw error;
 }

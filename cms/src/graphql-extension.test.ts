@@ -9,17 +9,26 @@ beforeEach(() => {
   (globalThis as any).strapi = {
     db: {
       query: (uid: string) => ({
-        findMany: async (params: { where: { documentId?: { $in: string[] }; id?: { $in: number[] } }; populate?: Record<string, true> }) => {
+        findMany: async (params: {
+          where: { documentId?: { $in: string[] }; id?: { $in: number[] } };
+          populate?: Record<string, true>;
+        }) => {
           queries.push({ uid, params });
           if (params.where.id) {
             // Rows 1..50 exist; odd ones have a picture; row n has n list items.
             const value = (field: string, id: number) =>
-              field === 'items' ? Array.from({ length: id }, (_, i) => ({ text: `item ${i + 1}` })) : id % 2 ? { id: 1000 + id, url: `/uploads/${id}.jpg` } : null;
+              field === 'items'
+                ? Array.from({ length: id }, (_, i) => ({ text: `item ${i + 1}` }))
+                : id % 2
+                  ? { id: 1000 + id, url: `/uploads/${id}.jpg` }
+                  : null;
             return params.where.id.$in
               .filter((id) => id <= 50)
               .map((id) => ({ id, ...Object.fromEntries(Object.keys(params.populate!).map((field) => [field, value(field, id)])) }));
           }
-          return params.where.documentId!.$in.filter((documentId) => documentId !== 'no-english').map((documentId) => ({ id: Number(documentId.slice(4)), documentId }));
+          return params.where
+            .documentId!.$in.filter((documentId) => documentId !== 'no-english')
+            .map((documentId) => ({ id: Number(documentId.slice(4)), documentId }));
         },
       }),
     },
@@ -63,7 +72,12 @@ describe('single media fields', () => {
   it('loads the pictures of a whole list with one query, each row getting its own (or null)', async () => {
     const request = {};
     const files = await Promise.all(Array.from({ length: 60 }, (_, i) => mediaOf('api::blog.blog', 'media', { id: i + 1 }, request)));
-    expect(queries).toEqual([{ uid: 'api::blog.blog', params: { where: { id: { $in: Array.from({ length: 60 }, (_, i) => i + 1) } }, select: ['id'], populate: { media: true } } }]);
+    expect(queries).toEqual([
+      {
+        uid: 'api::blog.blog',
+        params: { where: { id: { $in: Array.from({ length: 60 }, (_, i) => i + 1) } }, select: ['id'], populate: { media: true } },
+      },
+    ]);
     expect(files[0]).toEqual({ id: 1001, url: '/uploads/1.jpg', signed: true });
     expect(files[1]).toBeNull();
     expect(files[59]).toBeNull(); // no such row
@@ -80,7 +94,10 @@ describe('single media fields', () => {
     ]);
     expect(video).toMatchObject({ url: '/uploads/1.jpg' });
     expect(poster).toMatchObject({ url: '/uploads/1.jpg' });
-    expect(queries.map((q) => (q as { params: { populate: object } }).params.populate)).toEqual([{ video: true, poster: true }, { media: true }]);
+    expect(queries.map((q) => (q as { params: { populate: object } }).params.populate)).toEqual([
+      { video: true, poster: true },
+      { media: true },
+    ]);
     await mediaOf('api::video-gallery.video-gallery', 'video', { id: 1 }, {});
     expect(queries).toHaveLength(3);
   });

@@ -110,7 +110,9 @@ export async function componentsOf(uid: string, field: string, repeatable: boole
 
 /** No filters, no sort, no pagination: what the web app's queries ask of nested fields. */
 const hasNoArgs = (args: Record<string, unknown>) =>
-  Object.values(args).every((value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0));
+  Object.values(args).every(
+    (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0),
+  );
 
 type Attribute = { type: string; multiple?: boolean; repeatable?: boolean };
 type Model = { uid: string; globalId: string; attributes: Record<string, Attribute> };
@@ -123,7 +125,9 @@ type FieldResolver = (parent: { id: number }, args: Record<string, unknown>, con
  */
 function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getComponentName(model: Model): string }) {
   const models = [
-    ...(Object.values(strapi.contentTypes) as unknown as Model[]).filter((model) => model.uid.startsWith('api::')).map((model) => [naming.getTypeName(model), model] as const),
+    ...(Object.values(strapi.contentTypes) as unknown as Model[])
+      .filter((model) => model.uid.startsWith('api::'))
+      .map((model) => [naming.getTypeName(model), model] as const),
     ...(Object.values(strapi.components) as unknown as Model[]).map((model) => [naming.getComponentName(model), model] as const),
   ];
   const resolvers: Record<string, Record<string, FieldResolver>> = {};
@@ -135,7 +139,11 @@ function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getC
         let stock: FieldResolver | undefined;
         (resolvers[typeName] ??= {})[field] = (parent, args, context, info) => {
           if (hasNoArgs(args)) return componentsOf(model.uid, field, Boolean(attribute.repeatable), parent, context);
-          stock ??= strapi.plugin('graphql').service('builders').get('content-api').buildComponentResolver({ contentTypeUID: model.uid, attributeName: field, strapi });
+          stock ??= strapi
+            .plugin('graphql')
+            .service('builders')
+            .get('content-api')
+            .buildComponentResolver({ contentTypeUID: model.uid, attributeName: field, strapi });
           return stock!(parent, args, context, info);
         };
       }

@@ -5,7 +5,8 @@ export const MAX_OFFSET = 2_147_483_647;
 
 const READ_ACTIONS = new Set(['findMany', 'findFirst']);
 
-const withinBounds = (value: unknown) => value === undefined || (Number.isSafeInteger(Number(value)) && Number(value) >= 0 && Number(value) <= MAX_OFFSET);
+const withinBounds = (value: unknown) =>
+  value === undefined || (Number.isSafeInteger(Number(value)) && Number(value) >= 0 && Number(value) <= MAX_OFFSET);
 
 /**
  * Every list read, whatever the path (Strapi's REST `?pagination[page]=`, GraphQL `pagination:`,
@@ -17,7 +18,9 @@ export function boundPagination() {
     if (READ_ACTIONS.has(context.action)) {
       const { start, limit, page, pageSize } = (context.params ?? {}) as Record<string, unknown>;
       if (![start, limit, page, pageSize].every(withinBounds)) {
-        throw new errors.ValidationError(`The requested page is out of range: pages start at most ${MAX_OFFSET} entries in, and page, pageSize, start and limit are whole numbers.`);
+        throw new errors.ValidationError(
+          `The requested page is out of range: pages start at most ${MAX_OFFSET} entries in, and page, pageSize, start and limit are whole numbers.`,
+        );
       }
     }
     return next();

@@ -4,7 +4,18 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Kind, Lexer, Source, TokenKind, parse, print, stripIgnoredCharacters, visit, type FieldNode, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  Lexer,
+  Source,
+  TokenKind,
+  parse,
+  print,
+  stripIgnoredCharacters,
+  visit,
+  type FieldNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { startTestWeb } from './helpers/web-server';
@@ -44,7 +55,17 @@ beforeAll(async () => {
   const web = await startTestWeb({ ...cms, url: proxy.url });
   try {
     const blog = (await (await fetch(`${cms.url}/api/blog?pageSize=1`)).json()).results[0].id;
-    const pages = ['/', '/objectives', '/current-committee', '/organization', '/blogs', `/blogs/details/${blog}`, '/contact', '/gallery', '/gallery?tab=videos'];
+    const pages = [
+      '/',
+      '/objectives',
+      '/current-committee',
+      '/organization',
+      '/blogs',
+      `/blogs/details/${blog}`,
+      '/contact',
+      '/gallery',
+      '/gallery?tab=videos',
+    ];
     for (const page of [...pages, ...pages.map((p) => `/ne${p === '/' ? '' : p}`), '/blogs/rss.xml', '/sitemap.xml']) {
       const response = await fetch(`${web.url}${page}`);
       expect(response.status, page).toBe(200);
@@ -94,7 +115,9 @@ const repeated = (query: string, times: number) => {
       return { ...field, alias: { kind: Kind.NAME, value: `x${i}_${field.alias?.value ?? field.name.value}` } } as FieldNode;
     }),
   );
-  return stripIgnoredCharacters(print({ ...document, definitions: [{ ...operation, selectionSet: { ...operation.selectionSet, selections } }] }));
+  return stripIgnoredCharacters(
+    print({ ...document, definitions: [{ ...operation, selectionSet: { ...operation.selectionSet, selections } }] }),
+  );
 };
 
 const heaviest = (by: (call: RecordedGraphqlCall) => number) => pageQueries.reduce((a, b) => (by(b) > by(a) ? b : a));
@@ -169,7 +192,10 @@ describe('each bound on its own', () => {
 
   it('cost: every row asked for counts, also when the page size is a variable', async () => {
     const lists = (limit: string) =>
-      Array.from({ length: 14 }, (_, i) => `a${i}: blogs(pagination: { limit: ${limit} }) { title content author media { url width height formats mime } }`).join(' ');
+      Array.from(
+        { length: 14 },
+        (_, i) => `a${i}: blogs(pagination: { limit: ${limit} }) { title content author media { url width height formats mime } }`,
+      ).join(' ');
     const sized = `query Sized($n: Int) { ${lists('$n')} }`;
     expect((await ask(sized, { n: 10 })).status).toBe(200);
     const refused = await ask(sized, { n: 100 });
@@ -181,7 +207,9 @@ describe('each bound on its own', () => {
   });
 
   it("cost: an entry's localizations are one row per other locale, whatever page size is asked", async () => {
-    const translated = await ask('{ blogs(pagination: { limit: 100 }) { title localizations(pagination: { limit: 100 }) { title content } } }');
+    const translated = await ask(
+      '{ blogs(pagination: { limit: 100 }) { title localizations(pagination: { limit: 100 }) { title content } } }',
+    );
     expect(translated.status).toBe(200);
     expect(translated.body.data.blogs.every((blog: { localizations: unknown[] }) => blog.localizations.length <= 1)).toBe(true);
   });
@@ -203,7 +231,10 @@ describe('fragments', () => {
 
   it('refuses a fan-out of fragments (each spreading the next twice) quickly, without expanding it', async () => {
     const depth = 40;
-    const fragments = Array.from({ length: depth }, (_, i) => `fragment F${i} on Blog { title ${i + 1 < depth ? `...F${i + 1} ...F${i + 1}` : ''} }`);
+    const fragments = Array.from(
+      { length: depth },
+      (_, i) => `fragment F${i} on Blog { title ${i + 1 < depth ? `...F${i + 1} ...F${i + 1}` : ''} }`,
+    );
     const answer = await ask(`{ blogs { ...F0 } } ${fragments.join(' ')}`);
     expect(answer.status).toBe(400);
     expect(answer.ms).toBeLessThan(1000);
@@ -221,7 +252,13 @@ describe('the body is bounded while it streams', () => {
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const { hostname, port } = new URL(cms.url);
       const request = http.request(
-        { host: hostname, port, method: 'POST', path: urlPath, headers: { 'content-type': type, ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }) } },
+        {
+          host: hostname,
+          port,
+          method: 'POST',
+          path: urlPath,
+          headers: { 'content-type': type, ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }) },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
@@ -229,7 +266,9 @@ describe('the body is bounded while it streams', () => {
         },
       );
       // The server may answer and close while the rest of the body is still on its way.
-      request.on('error', (error) => (/EPIPE|ECONNRESET/.test(error.message) ? resolve({ status: 0, text: error.message }) : reject(error)));
+      request.on('error', (error) =>
+        /EPIPE|ECONNRESET/.test(error.message) ? resolve({ status: 0, text: error.message }) : reject(error),
+      );
       if (chunked) {
         for (let offset = 0; offset < body.length; offset += 16 * 1024) request.write(body.slice(offset, offset + 16 * 1024));
         request.end();
@@ -244,7 +283,9 @@ describe('the body is bounded while it streams', () => {
       const answer = await send(aliasFlood, options);
       expect(answer.status, JSON.stringify(options)).toBe(413);
       expect(JSON.parse(answer.text)).toEqual({
-        errors: [{ message: 'The request body is too large: a GraphQL request may be at most 32 KB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+        errors: [
+          { message: 'The request body is too large: a GraphQL request may be at most 32 KB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } },
+        ],
       });
     }
   });
@@ -362,8 +403,7 @@ describe('the body is bounded while it streams', () => {
 });
 
 describe('account operations are not in the GraphQL schema', () => {
-  const userRow = async (email: string) =>
-    (await cms.query<Record<string, unknown>>(`SELECT * FROM up_users WHERE email = '${email}'`))[0];
+  const userRow = async (email: string) => (await cms.query<Record<string, unknown>>(`SELECT * FROM up_users WHERE email = '${email}'`))[0];
 
   it('answers login, register, forgotPassword, resetPassword, changePassword and emailConfirmation with an error, writes nothing and sends no mail', async () => {
     // Signed in first: a sign-in records its time on the account.

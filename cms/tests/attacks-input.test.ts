@@ -70,7 +70,12 @@ describe('pagination is bounded', () => {
   });
 
   it("answers Strapi's own REST and GraphQL with a 4xx, never a 500 or rows from the wrong page", async () => {
-    for (const query of ['pagination[page]=100000000000000000', 'pagination[page]=99999999999999999999', 'pagination[start]=99999999999999999999&pagination[limit]=2', 'pagination[page]=abc']) {
+    for (const query of [
+      'pagination[page]=100000000000000000',
+      'pagination[page]=99999999999999999999',
+      'pagination[start]=99999999999999999999&pagination[limit]=2',
+      'pagination[page]=abc',
+    ]) {
       const response = await fetch(`${cms.url}/api/blogs?${query}`);
       expect(response.status, query).toBe(400);
       expect((await json(response)).error.name, query).toBe('ValidationError');
@@ -92,7 +97,10 @@ describe('pagination is bounded', () => {
       const page = `1${'0'.repeat(exponent)}`;
       const contract = await fetch(`${cms.url}/api/blog?page=${page}&pageSize=3`);
       const stock = await fetch(`${cms.url}/api/blogs?pagination[page]=${page}&pagination[pageSize]=3`);
-      for (const [label, response] of [['contract', contract], ['strapi', stock]] as const) {
+      for (const [label, response] of [
+        ['contract', contract],
+        ['strapi', stock],
+      ] as const) {
         expect([200, 400], `${label} page ${page}`).toContain(response.status);
         if (response.status === 200) {
           const body = await json(response);
@@ -110,7 +118,18 @@ describe('dates', () => {
 
   it('refuses dates that do not exist with a 400 on joined_at (2024-02-31 was a 500)', async () => {
     const before = await entriesAndFiles();
-    for (const date of ['2024-02-31', '2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '0000-01-01', '9999-12-31', '2024-2-3', '31-12-2024', '2024-02-29T00:00:00Z']) {
+    for (const date of [
+      '2024-02-31',
+      '2023-02-29',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '0000-01-01',
+      '9999-12-31',
+      '2024-2-3',
+      '31-12-2024',
+      '2024-02-29T00:00:00Z',
+    ]) {
       const response = await member(date);
       expect(response.status, date).toBe(400);
       expect((await json(response)).errors.joined_at, date).toEqual(['Joined date must be a valid date (YYYY-MM-DD).']);
@@ -120,7 +139,13 @@ describe('dates', () => {
 
   it('keeps a real leap day', async () => {
     const photo = png(await pngBytes());
-    const response = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Leap', role: 'Cook', bio: 'b', joined_at: '2024-02-29' }, { photo }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Leap', role: 'Cook', bio: 'b', joined_at: '2024-02-29' }, { photo }),
+      token,
+    );
     expect(response.status).toBe(201);
     const created = await json(response);
     expect(created.joined_at).toBe('2024-02-29');
@@ -143,7 +168,9 @@ describe('dates', () => {
 
 /** A real PNG whose pixel data is broken: the header reads fine, the picture does not decode. */
 async function corruptPng() {
-  const good = await sharp({ create: { width: 300, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  const good = await sharp({ create: { width: 300, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
   const out = Buffer.from(good);
   let offset = 8;
   while (offset < out.length) {
@@ -165,13 +192,28 @@ describe('images that do not decode', () => {
     const { corrupt, truncated } = await corruptPng();
     expect((await sharp(corrupt).metadata()).width).toBe(300);
     const before = await entriesAndFiles();
-    for (const [label, bytes] of [['corrupt', corrupt], ['truncated', truncated]] as const) {
+    for (const [label, bytes] of [
+      ['corrupt', corrupt],
+      ['truncated', truncated],
+    ] as const) {
       const bad = png(bytes);
       const attempts: [string, Response][] = [
         ['image', await send(cms.url, 'POST', '/api/image-gallery', form({ title: 't', description: 'd' }, { image: bad }), token)],
         ['photo', await send(cms.url, 'POST', '/api/team-member', form({ name: 'n', role: 'r', bio: 'b' }, { photo: bad }), token)],
-        ['media', await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }, { media: bad }), token)],
-        ['poster', await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: { bytes: mp4Bytes(), name: 'v.mp4', type: 'video/mp4' }, poster: bad }), token)],
+        [
+          'media',
+          await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }, { media: bad }), token),
+        ],
+        [
+          'poster',
+          await send(
+            cms.url,
+            'POST',
+            '/api/video-gallery',
+            form({ title: 't', description: 'd' }, { video: { bytes: mp4Bytes(), name: 'v.mp4', type: 'video/mp4' }, poster: bad }),
+            token,
+          ),
+        ],
       ];
       for (const [field, response] of attempts) {
         expect(response.status, `${label} ${field}`).toBe(400);
@@ -186,13 +228,25 @@ describe('images that do not decode', () => {
 describe('files past the limits', () => {
   it("answers a video past the body parser's limit with the contract's 413 message, not FileTooBig", async () => {
     const before = await entriesAndFiles();
-    const video = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: { bytes: mp4Bytes(VIDEO_MAX_BYTES), name: 'v.mp4', type: 'video/mp4' } }), token);
+    const video = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form({ title: 't', description: 'd' }, { video: { bytes: mp4Bytes(VIDEO_MAX_BYTES), name: 'v.mp4', type: 'video/mp4' } }),
+      token,
+    );
     expect(video.status).toBe(413);
     expect(await json(video)).toEqual({
       message: 'The file is too large. Videos may be at most 2 MB.',
       errors: { video: ['The file is too large. Videos may be at most 2 MB.'] },
     });
-    const image = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 't', description: 'd' }, { image: png(Buffer.alloc(VIDEO_MAX_BYTES + 1)) }), token);
+    const image = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 't', description: 'd' }, { image: png(Buffer.alloc(VIDEO_MAX_BYTES + 1)) }),
+      token,
+    );
     expect(image.status).toBe(413);
     expect(await json(image)).toEqual({
       message: 'The file is too large. Images may be at most 1 MB.',
@@ -237,7 +291,8 @@ describe('files past the limits', () => {
 });
 
 describe('languages the site does not have', () => {
-  const strangeLocales = async () => Number((await cms.query<{ n: number | string }>("SELECT count(*) AS n FROM blogs WHERE locale NOT IN ('en', 'ne')"))[0].n);
+  const strangeLocales = async () =>
+    Number((await cms.query<{ n: number | string }>("SELECT count(*) AS n FROM blogs WHERE locale NOT IN ('en', 'ne')"))[0].n);
 
   it('refuses a write in any other locale on every path: contract, Strapi REST and GraphQL', async () => {
     const blogsBefore = await cms.countRows('blogs');
@@ -250,10 +305,20 @@ describe('languages the site does not have', () => {
         body: method === 'DELETE' ? undefined : JSON.stringify({ data: { title: 'Bonjour', content: 'c', author: 'a@example.org' } }),
       });
     const graphql = (query: string) =>
-      fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer }, body: JSON.stringify({ query }) });
+      fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer },
+        body: JSON.stringify({ query }),
+      });
 
     for (const locale of ['fr', 'de', 'EN', 'en-US', 'xx']) {
-      const contract = await send(cms.url, 'POST', `/api/blog?locale=${locale}`, form({ title: 't', content: 'c', author: 'a@example.org' }), token);
+      const contract = await send(
+        cms.url,
+        'POST',
+        `/api/blog?locale=${locale}`,
+        form({ title: 't', content: 'c', author: 'a@example.org' }),
+        token,
+      );
       expect(contract.status, `contract ${locale}`).toBe(400);
       for (const [method, path] of [
         ['POST', `/api/blogs?locale=${locale}`],
@@ -279,7 +344,8 @@ describe('languages the site does not have', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...bearer },
         body: JSON.stringify({
-          query: 'mutation New($locale: I18NLocaleCode) { createBlog(locale: $locale, data: { title: "x", content: "y", author: "a@example.org" }) { documentId } }',
+          query:
+            'mutation New($locale: I18NLocaleCode) { createBlog(locale: $locale, data: { title: "x", content: "y", author: "a@example.org" }) { documentId } }',
           variables: { locale },
         }),
       });
@@ -321,25 +387,36 @@ describe('decompression bombs', () => {
     await fresh?.stop();
   });
 
-  const kb = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${fresh.pid()}/status`, 'utf8'))![1]);
+  const kb = async (field: 'VmRSS' | 'VmHWM') =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${fresh.pid()}/status`, 'utf8'))![1]);
 
   /** Uploads an image; how far the CMS's resident memory rose above where it was (its peak, reset first). */
   const uploadMeasured = async (bytes: Buffer) => {
     await writeFile(`/proc/${fresh.pid()}/clear_refs`, '5'); // the peak (VmHWM) starts again from now
     const baseline = await kb('VmRSS');
-    const response = await send(fresh.url, 'POST', '/api/image-gallery', form({ title: 'Bomb', description: 'd' }, { image: png(bytes) }), freshToken);
+    const response = await send(
+      fresh.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Bomb', description: 'd' }, { image: png(bytes) }),
+      freshToken,
+    );
     return { response, growthMb: ((await kb('VmHWM')) - baseline) / 1024 };
   };
 
   const solidPng = (side: number) =>
-    sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 200, b: 30 } } }).png({ compressionLevel: 9 }).toBuffer();
+    sharp({ create: { width: side, height: side, channels: 3, background: { r: 10, g: 200, b: 30 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
 
   it('refuses 41- and 200-megapixel PNGs from their header, without decoding them', async () => {
     for (const side of [6400, 14142]) {
       const bomb = await solidPng(side);
       expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
       const { response, growthMb } = await uploadMeasured(bomb);
-      console.log(`[bomb] ${Math.round((side * side) / 1e6)} MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`);
+      console.log(
+        `[bomb] ${Math.round((side * side) / 1e6)} MP PNG of ${Math.round(bomb.length / 1024)} KB: ${response.status}, memory +${growthMb.toFixed(1)} MB`,
+      );
       expect(response.status).toBe(400);
       expect((await json(response)).errors.image).toEqual(['The image is too large in dimensions. Please upload a smaller picture.']);
       expect(growthMb).toBeLessThan(16);

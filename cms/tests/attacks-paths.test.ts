@@ -56,7 +56,10 @@ describe('the login rate limit counts every spelling of the login paths as one',
     const statuses: number[] = [];
     for (const path of ROUTED_LOGIN_PATHS) statuses.push((await loginVia(path, client, 'Wrong-123')).status);
     // Stock Strapi's /api/auth/local answers a wrong password with 400, ours with 401: both count.
-    expect(statuses.slice(0, MAX_FAILURES).every((status) => status === 400 || status === 401), String(statuses)).toBe(true);
+    expect(
+      statuses.slice(0, MAX_FAILURES).every((status) => status === 400 || status === 401),
+      String(statuses),
+    ).toBe(true);
     expect(statuses.slice(MAX_FAILURES)).toEqual(Array(ROUTED_LOGIN_PATHS.length - MAX_FAILURES).fill(429));
     for (const path of ROUTED_LOGIN_PATHS) {
       const right = await loginVia(path, client, ADMIN_PASSWORD);
@@ -107,7 +110,16 @@ const ROUTED_UPLOAD_PATHS = [
   '/Api/Video-Gallery',
 ];
 // Spellings no route takes: the router would answer 404 or 405.
-const UNROUTED_UPLOAD_PATHS = ['/%61pi/upload', '/api%2Fupload', '/api%2fupload', '//api/upload', '/api//upload', '/api/upload;x', '/nonexistent', '/api/blog/1/x'];
+const UNROUTED_UPLOAD_PATHS = [
+  '/%61pi/upload',
+  '/api%2Fupload',
+  '/api%2fupload',
+  '//api/upload',
+  '/api//upload',
+  '/api/upload;x',
+  '/nonexistent',
+  '/api/blog/1/x',
+];
 
 const bytesInTempFolder = async () => {
   let total = 0;
@@ -118,7 +130,15 @@ const bytesInTempFolder = async () => {
 describe('anonymous uploads never reach the disk, whatever the path looks like', () => {
   it('answers 401 to every routed spelling before reading the body', async () => {
     for (const path of ROUTED_UPLOAD_PATHS) {
-      const field = /image-gallery/i.test(path) ? 'image' : /team-member/i.test(path) ? 'photo' : /video/i.test(path) ? 'video' : /blog/i.test(path) ? 'media' : 'files';
+      const field = /image-gallery/i.test(path)
+        ? 'image'
+        : /team-member/i.test(path)
+          ? 'photo'
+          : /video/i.test(path)
+            ? 'video'
+            : /blog/i.test(path)
+              ? 'media'
+              : 'files';
       // 50 MB declared, 256 KB sent: an answer now means the body was never read.
       const answer = await partialUpload(cms.url, path, { declaredBytes: 50 * 1024 * 1024, sentBytes: 256 * 1024, field });
       expect(answer.status, `${path}: ${answer.text}`).toBe(401);
@@ -171,7 +191,11 @@ describe('anonymous uploads never reach the disk, whatever the path looks like',
   it("keeps anonymous files off disk on the Strapi console's upload route too, and takes them from a signed-in console user", async () => {
     const anonymous = await partialUpload(cms.url, '/upload', { declaredBytes: 50 * 1024 * 1024, sentBytes: 256 * 1024 });
     expect(anonymous.status, anonymous.text).toBe(401);
-    const forged = await partialUpload(cms.url, '/Upload', { declaredBytes: 1024 * 1024, sentBytes: 1024, headers: { authorization: 'Bearer not-a-session' } });
+    const forged = await partialUpload(cms.url, '/Upload', {
+      declaredBytes: 1024 * 1024,
+      sentBytes: 1024,
+      headers: { authorization: 'Bearer not-a-session' },
+    });
     expect(forged.status, forged.text).toBe(401);
     expect(await cms.tempFiles()).toEqual([]);
 
@@ -189,4 +213,3 @@ describe('anonymous uploads never reach the disk, whatever the path looks like',
     expect(await cms.countRows('files')).toBe(1);
   });
 });
-

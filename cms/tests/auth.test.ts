@@ -124,7 +124,11 @@ describe('registration and private data', () => {
 
   it('refuses GraphQL filters on private fields and leaks nothing', async () => {
     const ask = async (query: string) => {
-      const response = await fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const response = await fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
       return { status: response.status, text: await response.text() };
     };
     const baseline = await ask('{ blogs { title } }');

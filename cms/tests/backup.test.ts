@@ -27,19 +27,37 @@ beforeAll(async () => {
   const nepali = async (kind: string, id: number, fields: Record<string, string>) =>
     expect((await send(source.url, 'PUT', `/api/${kind}/${id}?locale=ne`, form(fields), token)).status).toBe(200);
 
-  created.team = await create('team-member', form({ name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2021-09-17' }, { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } }));
+  created.team = await create(
+    'team-member',
+    form(
+      { name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2021-09-17' },
+      { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } },
+    ),
+  );
   await nepali('team-member', created.team, { role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' });
-  created.image = await create('image-gallery', form({ title: 'Garden', description: 'Spring planting' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }));
+  created.image = await create(
+    'image-gallery',
+    form({ title: 'Garden', description: 'Spring planting' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }),
+  );
   await nepali('image-gallery', created.image, { title: 'बगैँचा', description: 'वसन्तमा रोपाइँ' });
   created.video = await create(
     'video-gallery',
-    form({ title: 'Clip', description: 'A short clip' }, {
-      video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
-      poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
-    }),
+    form(
+      { title: 'Clip', description: 'A short clip' },
+      {
+        video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
+        poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
+      },
+    ),
   );
   await nepali('video-gallery', created.video, { title: 'भिडियो', description: 'छोटो भिडियो' });
-  created.blog = await create('blog', form({ title: 'Hello', content: 'First post', author: 'staff@example.org' }, { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } }));
+  created.blog = await create(
+    'blog',
+    form(
+      { title: 'Hello', content: 'First post', author: 'staff@example.org' },
+      { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } },
+    ),
+  );
   await nepali('blog', created.blog, { title: 'नमस्ते', content: 'पहिलो लेख' });
   // The newest post goes again: its id stays unused, here and after a restore.
   deletedPost = await create('blog', form({ title: 'Gone', content: 'Deleted again', author: 'staff@example.org' }));
@@ -110,10 +128,17 @@ async function wipe(cms: TestCms) {
 
 describe('npm run backup, an empty server, npm run restore, start', () => {
   it('gives back the same site: /api byte for byte with every id, documentIds, dates, public post pages and every upload', async () => {
-    const ids = (JSON.parse((await rawApi(source))['/api/blog?locale=en&pageSize=100']) as { results: { id: number }[] }).results.map((post) => post.id);
+    const ids = (JSON.parse((await rawApi(source))['/api/blog?locale=en&pageSize=100']) as { results: { id: number }[] }).results.map(
+      (post) => post.id,
+    );
     expect(ids).toContain(created.blog);
     expect(ids).not.toContain(deletedPost);
-    const before = { api: await rawApi(source), pages: await siteSnapshot(source.url), stored: await stored(source), posts: await postPages(source, ids) };
+    const before = {
+      api: await rawApi(source),
+      pages: await siteSnapshot(source.url),
+      stored: await stored(source),
+      posts: await postPages(source, ids),
+    };
     expect(before.posts[`/blogs/details/${created.blog}`]).toBe('200 Hello');
     expect(before.posts[`/ne/blogs/details/${created.blog}`]).toBe('200 नमस्ते');
     expect(before.posts[`/blogs/details/${deletedPost}`]).toMatch(/^404 /);
@@ -136,7 +161,9 @@ describe('npm run backup, an empty server, npm run restore, start', () => {
 
     // Nothing was seeded on top, and ids continue where they stood: after the deleted post.
     const token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-    const next = await json(await send(source.url, 'POST', '/api/blog', form({ title: 'After the restore', content: 'x', author: 'staff@example.org' }), token));
+    const next = await json(
+      await send(source.url, 'POST', '/api/blog', form({ title: 'After the restore', content: 'x', author: 'staff@example.org' }), token),
+    );
     expect(next.id).toBe(deletedPost + 1);
     expect((await send(source.url, 'DELETE', `/api/blog/${next.id}`, undefined, token)).status).toBe(204);
   }, 600_000);
@@ -155,7 +182,16 @@ describe('npm run restore into a database that has content', () => {
     target = await startTestCms({ seed: true });
     const token = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     for (let i = 0; i < 3; i += 1) {
-      const response = await send(target.url, 'POST', '/api/blog', form({ title: `Other ${i}`, content: 'x', author: 'other@example.org' }, { media: { bytes: await pngBytes(20 + i, 20), name: 'o.png', type: 'image/png' } }), token);
+      const response = await send(
+        target.url,
+        'POST',
+        '/api/blog',
+        form(
+          { title: `Other ${i}`, content: 'x', author: 'other@example.org' },
+          { media: { bytes: await pngBytes(20 + i, 20), name: 'o.png', type: 'image/png' } },
+        ),
+        token,
+      );
       expect(response.status).toBe(201);
     }
     const targetBefore = await rawApi(target);
@@ -175,7 +211,14 @@ describe('npm run restore into a database that has content', () => {
 
     await runScriptOk('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
     // Row for row what the backup holds (counted before a boot adds anything of its own).
-    for (const table of ['files', 'up_users', 'files_related_mph', 'components_home_hero_slides', 'i18n_locale', 'strapi_core_store_settings']) {
+    for (const table of [
+      'files',
+      'up_users',
+      'files_related_mph',
+      'components_home_hero_slides',
+      'i18n_locale',
+      'strapi_core_store_settings',
+    ]) {
       expect(await target.countRows(table), table).toBe(await source.countRows(table));
     }
     await target.bootOnly();
@@ -192,7 +235,8 @@ describe('npm run restore into a database that has content', () => {
     expect(refused.stderr).toContain('[restore] failed, nothing was changed: This is not a backup of this site');
 
     const folder = path.join(source.dir, 'nightly');
-    for (let night = 0; night < 3; night += 1) await runScriptOk('backup.mjs', [path.join(folder, `site-night-${night}`), '--keep', '2'], source.env);
+    for (let night = 0; night < 3; night += 1)
+      await runScriptOk('backup.mjs', [path.join(folder, `site-night-${night}`), '--keep', '2'], source.env);
     expect((await readdir(folder)).sort()).toEqual(['site-night-1.tar.gz', 'site-night-2.tar.gz']);
   }, 300_000);
 });

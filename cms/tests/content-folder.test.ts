@@ -29,19 +29,40 @@ beforeAll(async () => {
     expect((await send(source.url, 'PUT', `/api/${kind}/${id}?locale=ne`, form(fields), token)).status).toBe(200);
 
   // Staff entries of every kind, with files and Nepali versions, beside the demo content.
-  staff.team = await create('team-member', form({ name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2022-03-01' }, { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } }));
+  staff.team = await create(
+    'team-member',
+    form(
+      { name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2022-03-01' },
+      { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } },
+    ),
+  );
   await nepali('team-member', staff.team, { role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' });
-  staff.image = await create('image-gallery', form({ title: 'Garden in spring', description: 'Spring planting: beans and marigolds.' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }));
+  staff.image = await create(
+    'image-gallery',
+    form(
+      { title: 'Garden in spring', description: 'Spring planting: beans and marigolds.' },
+      { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } },
+    ),
+  );
   await nepali('image-gallery', staff.image, { title: 'वसन्तको बगैँचा', description: 'वसन्तमा रोपाइँ।' });
   staff.video = await create(
     'video-gallery',
-    form({ title: 'A short clip', description: 'Children singing on the terrace.' }, {
-      video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
-      poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
-    }),
+    form(
+      { title: 'A short clip', description: 'Children singing on the terrace.' },
+      {
+        video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
+        poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
+      },
+    ),
   );
   await nepali('video-gallery', staff.video, { title: 'छोटो भिडियो', description: 'छतमा गीत गाउँदै बालबालिका।' });
-  staff.blog = await create('blog', form({ title: 'Hello from the hills', content: '# Hi\n\nFirst *post*.\nForms send line breaks as CRLF.', author: 'staff@example.org' }, { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } }));
+  staff.blog = await create(
+    'blog',
+    form(
+      { title: 'Hello from the hills', content: '# Hi\n\nFirst *post*.\nForms send line breaks as CRLF.', author: 'staff@example.org' },
+      { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } },
+    ),
+  );
   await nepali('blog', staff.blog, { title: 'पहाडबाट नमस्ते', content: 'पहिलो लेख।' });
   // An English-only post without a cover, and a gap in the ids.
   staff.plain = await create('blog', form({ title: 'Plain notice', content: 'No picture, no Nepali.', author: 'staff@example.org' }));
@@ -67,8 +88,14 @@ describe('npm run content:export, then content:import into an empty database', (
     expect(posts).toEqual(expect.arrayContaining(['hello-from-the-hills.md', 'hello-from-the-hills.ne.md', 'plain-notice.md']));
     expect(posts).not.toContain('plain-notice.ne.md');
     const post = await readFile(path.join(exportDir(), 'blog', 'hello-from-the-hills.md'), 'utf8');
-    expect(post).toMatch(new RegExp(`^---\\nid: ${staff.blog}\\ntitle: Hello from the hills\\nauthor: staff@example.org\\ndate: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\ncover:\\n  file: [\\w-]+\\.png\\n  alt: Hello from the hills\\n---\\n# Hi\\r\\n`));
-    expect(await readFile(path.join(exportDir(), 'blog', 'hello-from-the-hills.ne.md'), 'utf8')).toBe('---\ntitle: पहाडबाट नमस्ते\n---\nपहिलो लेख।\n');
+    expect(post).toMatch(
+      new RegExp(
+        `^---\\nid: ${staff.blog}\\ntitle: Hello from the hills\\nauthor: staff@example.org\\ndate: \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\ncover:\\n  file: [\\w-]+\\.png\\n  alt: Hello from the hills\\n---\\n# Hi\\r\\n`,
+      ),
+    );
+    expect(await readFile(path.join(exportDir(), 'blog', 'hello-from-the-hills.ne.md'), 'utf8')).toBe(
+      '---\ntitle: पहाडबाट नमस्ते\n---\nपहिलो लेख।\n',
+    );
     expect(await readFile(path.join(exportDir(), 'team', 'maya-gurung.yaml'), 'utf8')).toContain('joined: 2022-03-01\n');
 
     await target.stopOnly();
@@ -88,7 +115,9 @@ describe('npm run content:export, then content:import into an empty database', (
     for (const url of urls) expect((await servedBytes(target.url, url)).equals(await servedBytes(source.url, url)), url).toBe(true);
     // New entries continue after the highest imported id.
     const targetToken = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-    const next = await json(await send(target.url, 'POST', '/api/blog', form({ title: 'Next', content: 'x', author: 'staff@example.org' }), targetToken));
+    const next = await json(
+      await send(target.url, 'POST', '/api/blog', form({ title: 'Next', content: 'x', author: 'staff@example.org' }), targetToken),
+    );
     expect(next.id).toBeGreaterThan(Math.max(...before.api['blog?locale=en'].results.map((item) => item.id as number)));
     expect((await send(target.url, 'DELETE', `/api/blog/${next.id}`, undefined, targetToken)).status).toBe(204);
   }, 300_000);
@@ -125,8 +154,11 @@ describe('npm run content:export, then content:import into an empty database', (
   it('refuses a folder with any invalid file: every problem with file and field, nothing changed', async () => {
     const bad = path.join(work, 'bad');
     await cp(exportDir(), bad, { recursive: true });
-    const edit = async (file: string, change: (text: string) => string) => writeFile(path.join(bad, file), change(await readFile(path.join(bad, file), 'utf8')));
-    await edit('blog/hello-from-the-hills.md', (text) => text.replace(/^title: .*$/m, 'title: ""').replace(/^author: .*$/m, 'author: not-an-address'));
+    const edit = async (file: string, change: (text: string) => string) =>
+      writeFile(path.join(bad, file), change(await readFile(path.join(bad, file), 'utf8')));
+    await edit('blog/hello-from-the-hills.md', (text) =>
+      text.replace(/^title: .*$/m, 'title: ""').replace(/^author: .*$/m, 'author: not-an-address'),
+    );
     await edit('blog/plain-notice.md', (text) => text.replace(/^date: .*$/m, 'date: 2024-02-30'));
     await edit('team/maya-gurung.yaml', (text) => text.replace(/^role: .*$/m, 'rôle: Cook').replace(/^joined: .*$/m, 'joined: yesterday'));
     await writeFile(path.join(bad, 'media', 'fake.jpg'), 'this is text, not a picture');
@@ -169,9 +201,15 @@ describe('a folder written by hand (no ids)', () => {
     await mkdir(path.join(dir, 'team'), { recursive: true });
     await mkdir(path.join(dir, 'media'), { recursive: true });
     await writeFile(path.join(dir, 'media', 'new-roof.png'), await pngBytes(120, 80));
-    await writeFile(path.join(dir, 'blog', 'new-roof.md'), '---\ntitle: A new roof\nauthor: manager@example.org\ndate: 2025-06-01\ncover: new-roof.png\n---\nThe roof is done.\n');
+    await writeFile(
+      path.join(dir, 'blog', 'new-roof.md'),
+      '---\ntitle: A new roof\nauthor: manager@example.org\ndate: 2025-06-01\ncover: new-roof.png\n---\nThe roof is done.\n',
+    );
     await writeFile(path.join(dir, 'blog', 'new-roof.ne.md'), '---\ntitle: नयाँ छाना\n---\nछाना बनिसक्यो।\n');
-    await writeFile(path.join(dir, 'team', 'asha-rai.yaml'), 'name: Asha Rai\nrole: Teacher\nbio: |\n  Teaches English.\n  Loves books.\njoined: 2024-01-10\nne:\n  role: शिक्षिका\n  bio: अङ्ग्रेजी पढाउनुहुन्छ।\n');
+    await writeFile(
+      path.join(dir, 'team', 'asha-rai.yaml'),
+      'name: Asha Rai\nrole: Teacher\nbio: |\n  Teaches English.\n  Loves books.\njoined: 2024-01-10\nne:\n  role: शिक्षिका\n  bio: अङ्ग्रेजी पढाउनुहुन्छ।\n',
+    );
     const blogsBefore = (await json(await fetch(`${target.url}/api/blog`))).count;
 
     const dryRun = await importInto(target, dir, '--dry-run');
@@ -182,14 +220,24 @@ describe('a folder written by hand (no ids)', () => {
     expect((await importInto(target, dir)).status).toBe(0);
     const posts = (await json(await fetch(`${target.url}/api/blog?locale=ne`))).results;
     const post = posts.find((item: { title: string }) => item.title === 'नयाँ छाना');
-    expect(post).toMatchObject({ created_at: '2025-06-01T00:00:00.000Z', content: 'छाना बनिसक्यो।', author: 'manager@example.org', locale: 'ne' });
+    expect(post).toMatchObject({
+      created_at: '2025-06-01T00:00:00.000Z',
+      content: 'छाना बनिसक्यो।',
+      author: 'manager@example.org',
+      locale: 'ne',
+    });
     expect(post.mediaUrl).toMatch(/\/uploads\/new-roof\.png$/);
     expect((await servedBytes(target.url, post.mediaUrl)).equals(await readFile(path.join(dir, 'media', 'new-roof.png')))).toBe(true);
-    const member = (await json(await fetch(`${target.url}/api/team-member`))).results.find((item: { name: string }) => item.name === 'Asha Rai');
+    const member = (await json(await fetch(`${target.url}/api/team-member`))).results.find(
+      (item: { name: string }) => item.name === 'Asha Rai',
+    );
     expect(member).toMatchObject({ bio: 'Teaches English.\nLoves books.', joined_at: '2024-01-10', photoUrl: null });
 
     expect((await importInto(target, dir)).stdout).toMatch(/imported: 0 created, 0 updated, 2 unchanged/);
-    await writeFile(path.join(dir, 'blog', 'new-roof.md'), '---\ntitle: A new roof at last\nauthor: manager@example.org\ndate: 2025-06-01\ncover: new-roof.png\n---\nThe roof is done.\n');
+    await writeFile(
+      path.join(dir, 'blog', 'new-roof.md'),
+      '---\ntitle: A new roof at last\nauthor: manager@example.org\ndate: 2025-06-01\ncover: new-roof.png\n---\nThe roof is done.\n',
+    );
     const updated = await importInto(target, dir);
     expect(updated.stdout).toContain(`update    blog/new-roof.md (id ${post.id})`);
     expect((await json(await fetch(`${target.url}/api/blog/${post.id}`))).title).toBe('A new roof at last');

@@ -2,7 +2,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import {
-  aviBytes, decodeJwt, form, gifBytes, jpegBytes, json, login, mkvBytes, movBytes, mp4Bytes, pngBytes, send, webmBytes,
+  aviBytes,
+  decodeJwt,
+  form,
+  gifBytes,
+  jpegBytes,
+  json,
+  login,
+  mkvBytes,
+  movBytes,
+  mp4Bytes,
+  pngBytes,
+  send,
+  webmBytes,
 } from './helpers/api';
 
 // Small limits keep the oversized-file cases fast; the defaults (10 MB / 200 MB) are the same code path.
@@ -39,7 +51,11 @@ describe('POST /api/users/login', () => {
   });
 
   it('names each missing field with the spec message', async () => {
-    const response = await fetch(`${cms.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${cms.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.errors).toEqual({ email: ['Email is required'], password: ['Password is required'] });
@@ -80,7 +96,13 @@ describe('GET /api/users/{id}', () => {
 describe('team members', () => {
   it('runs the whole create / read / update / delete round trip', async () => {
     const photo = { bytes: await pngBytes(), name: 'sita.png', type: 'image/png' };
-    const created = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Sita Sharma', role: 'Caregiver', bio: 'Looks after the younger children.' }, { photo }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Sita Sharma', role: 'Caregiver', bio: 'Looks after the younger children.' }, { photo }),
+      token,
+    );
     expect(created.status).toBe(201);
     const member = await json(created);
     expect(member).toMatchObject({ name: 'Sita Sharma', role: 'Caregiver', bio: 'Looks after the younger children.' });
@@ -98,7 +120,13 @@ describe('team members', () => {
     expect(await json(await fetch(`${cms.url}/api/team-member/${member.id}`))).toEqual(member);
 
     // Update without a file keeps the photo and the id.
-    const renamed = await send(cms.url, 'PUT', `/api/team-member/${member.id}`, form({ name: 'Sita K. Sharma', role: 'Senior Caregiver', bio: 'Updated bio.' }), token);
+    const renamed = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${member.id}`,
+      form({ name: 'Sita K. Sharma', role: 'Senior Caregiver', bio: 'Updated bio.' }),
+      token,
+    );
     expect(renamed.status).toBe(200);
     const afterRename = await json(renamed);
     expect(afterRename).toMatchObject({ id: member.id, name: 'Sita K. Sharma', role: 'Senior Caregiver', photoUrl: member.photoUrl });
@@ -106,7 +134,16 @@ describe('team members', () => {
     // Update with a file replaces the old one, on disk too.
     const oldFile = member.photoUrl.split('/uploads/')[1];
     expect(await cms.uploadedFiles()).toContain(oldFile);
-    const replaced = await send(cms.url, 'PUT', `/api/team-member/${member.id}`, form({ name: 'Sita K. Sharma', role: 'Senior Caregiver', bio: 'Updated bio.' }, { photo: { bytes: await jpegBytes(), name: 'new.jpg', type: 'image/jpeg' } }), token);
+    const replaced = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${member.id}`,
+      form(
+        { name: 'Sita K. Sharma', role: 'Senior Caregiver', bio: 'Updated bio.' },
+        { photo: { bytes: await jpegBytes(), name: 'new.jpg', type: 'image/jpeg' } },
+      ),
+      token,
+    );
     expect(replaced.status).toBe(200);
     const afterReplace = await json(replaced);
     expect(afterReplace.id).toBe(member.id);
@@ -153,12 +190,27 @@ describe('team members', () => {
 
 describe('image gallery', () => {
   it('creates, reads, updates and deletes an image', async () => {
-    const created = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Garden', description: 'Vegetables we grow.' }, { image: { bytes: await gifBytes(), name: 'garden.gif', type: 'image/gif' } }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form(
+        { title: 'Garden', description: 'Vegetables we grow.' },
+        { image: { bytes: await gifBytes(), name: 'garden.gif', type: 'image/gif' } },
+      ),
+      token,
+    );
     expect(created.status).toBe(201);
     const image = await json(created);
     expect(image).toMatchObject({ title: 'Garden', description: 'Vegetables we grow.' });
     expect(image.mediaUrl).toMatch(/\/uploads\/.+\.gif$/);
-    const updated = await send(cms.url, 'PUT', `/api/image-gallery/${image.id}`, form({ title: 'Our garden', description: 'Vegetables we grow together.' }), token);
+    const updated = await send(
+      cms.url,
+      'PUT',
+      `/api/image-gallery/${image.id}`,
+      form({ title: 'Our garden', description: 'Vegetables we grow together.' }),
+      token,
+    );
     expect(await json(updated)).toMatchObject({ id: image.id, title: 'Our garden', mediaUrl: image.mediaUrl });
     expect((await send(cms.url, 'DELETE', `/api/image-gallery/${image.id}`, undefined, token)).status).toBe(204);
     expect(await cms.countRows('image_galleries')).toBe(0);
@@ -190,7 +242,13 @@ describe('image gallery', () => {
   });
 
   it('refuses a video sent as an image', async () => {
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 't', description: 'd' }, { image: { bytes: mp4Bytes(), name: 'a.png', type: 'image/png' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 't', description: 'd' }, { image: { bytes: mp4Bytes(), name: 'a.png', type: 'image/png' } }),
+      token,
+    );
     expect(response.status).toBe(400);
     expect((await json(response)).errors.image).toEqual(['Invalid file type. Only jpg, jpeg, png, gif allowed.']);
   });
@@ -199,7 +257,13 @@ describe('image gallery', () => {
     const png = await pngBytes();
     const oversized = Buffer.concat([png, Buffer.alloc(IMAGE_MAX_BYTES + 1 - png.length)]);
     expect(oversized.length).toBe(IMAGE_MAX_BYTES + 1);
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 't', description: 'd' }, { image: { bytes: oversized, name: 'big.png', type: 'image/png' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 't', description: 'd' }, { image: { bytes: oversized, name: 'big.png', type: 'image/png' } }),
+      token,
+    );
     expect(response.status).toBe(413);
     expect((await json(response)).message).toMatch(/too large/);
     expect(await cms.countRows('files')).toBe(0);
@@ -209,7 +273,13 @@ describe('image gallery', () => {
   it('accepts an image exactly at the limit', async () => {
     const png = await pngBytes();
     const atLimit = Buffer.concat([png, Buffer.alloc(IMAGE_MAX_BYTES - png.length)]);
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Edge', description: 'At the limit' }, { image: { bytes: atLimit, name: 'edge.png', type: 'image/png' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Edge', description: 'At the limit' }, { image: { bytes: atLimit, name: 'edge.png', type: 'image/png' } }),
+      token,
+    );
     expect(response.status).toBe(201);
     const { id } = await json(response);
     expect((await send(cms.url, 'DELETE', `/api/image-gallery/${id}`, undefined, token)).status).toBe(204);
@@ -220,7 +290,13 @@ describe('image gallery', () => {
     // Rewrite the IHDR width/height to 60000 x 60000 (the CRC no longer matches; header readers still see it).
     bomb.writeUInt32BE(60000, 16);
     bomb.writeUInt32BE(60000, 20);
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'bomb', description: 'd' }, { image: { bytes: bomb, name: 'bomb.png', type: 'image/png' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'bomb', description: 'd' }, { image: { bytes: bomb, name: 'bomb.png', type: 'image/png' } }),
+      token,
+    );
     expect(response.status).toBe(400);
     expect(await cms.countRows('files')).toBe(0);
     expect((await fetch(`${cms.url}/_health`)).status).toBe(204);
@@ -238,7 +314,13 @@ describe('video gallery', () => {
     ];
     const ids: number[] = [];
     for (const video of samples) {
-      const response = await send(cms.url, 'POST', '/api/video-gallery', form({ title: video.name, description: 'A clip' }, { video }), token);
+      const response = await send(
+        cms.url,
+        'POST',
+        '/api/video-gallery',
+        form({ title: video.name, description: 'A clip' }, { video }),
+        token,
+      );
       expect(response.status, video.name).toBe(201);
       const body = await json(response);
       expect(body.mediaUrl).toMatch(new RegExp(`${video.name.split('.')[1]}$`));
@@ -253,7 +335,13 @@ describe('video gallery', () => {
   it('uses the spec messages, and refuses an image disguised as a video', async () => {
     const missing = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'x' }), token);
     expect((await json(missing)).errors).toEqual({ description: ['Description is required'], video: ['Video file is required'] });
-    const disguised = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: { bytes: await pngBytes(), name: 'clip.mp4', type: 'video/mp4' } }), token);
+    const disguised = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form({ title: 't', description: 'd' }, { video: { bytes: await pngBytes(), name: 'clip.mp4', type: 'video/mp4' } }),
+      token,
+    );
     expect(disguised.status).toBe(400);
     expect(await json(disguised)).toEqual({
       message: 'Invalid file type. Allowed: mp4, avi, mov, mkv, webm',
@@ -264,7 +352,13 @@ describe('video gallery', () => {
 
   it('answers 413 for a video over the limit (refused by the body parser) and keeps nothing', async () => {
     const big = mp4Bytes(VIDEO_MAX_BYTES);
-    const response = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: { bytes: big, name: 'big.mp4', type: 'video/mp4' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form({ title: 't', description: 'd' }, { video: { bytes: big, name: 'big.mp4', type: 'video/mp4' } }),
+      token,
+    );
     expect(response.status).toBe(413);
     expect(await json(response)).toHaveProperty('message');
     expect(await cms.countRows('files')).toBe(0);
@@ -273,15 +367,29 @@ describe('video gallery', () => {
 
   it('keeps an optional poster frame with a video, replaces it, refuses a non-image poster and removes it with the video', async () => {
     const clip = { bytes: mp4Bytes(), name: 'clip.mp4', type: 'video/mp4' };
-    const plain = await json(await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'No poster', description: 'd' }, { video: clip }), token));
+    const plain = await json(
+      await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'No poster', description: 'd' }, { video: clip }), token),
+    );
     expect(plain.posterUrl).toBeNull();
 
-    const badPoster = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 't', description: 'd' }, { video: clip, poster: { bytes: mp4Bytes(), name: 'p.jpg', type: 'image/jpeg' } }), token);
+    const badPoster = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form({ title: 't', description: 'd' }, { video: clip, poster: { bytes: mp4Bytes(), name: 'p.jpg', type: 'image/jpeg' } }),
+      token,
+    );
     expect(badPoster.status).toBe(400);
     expect((await json(badPoster)).errors).toEqual({ poster: ['Invalid file type. Only jpg, jpeg, png, gif allowed.'] });
     expect(await cms.countRows('video_galleries')).toBe(1);
 
-    const created = await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'Dance', description: 'd' }, { video: clip, poster: { bytes: await jpegBytes(), name: 'p.jpg', type: 'image/jpeg' } }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form({ title: 'Dance', description: 'd' }, { video: clip, poster: { bytes: await jpegBytes(), name: 'p.jpg', type: 'image/jpeg' } }),
+      token,
+    );
     expect(created.status).toBe(201);
     const body = await json(created);
     expect(body.posterUrl).toMatch(/\/uploads\/[^/]+\.jpg$/);
@@ -289,27 +397,53 @@ describe('video gallery', () => {
     const firstPoster = path.basename(body.posterUrl);
 
     // Editing the text alone keeps the poster; a new poster replaces the old file.
-    const renamed = await json(await send(cms.url, 'PUT', `/api/video-gallery/${body.id}`, form({ title: 'Dance', description: 'edited' }), token));
+    const renamed = await json(
+      await send(cms.url, 'PUT', `/api/video-gallery/${body.id}`, form({ title: 'Dance', description: 'edited' }), token),
+    );
     expect(renamed.posterUrl).toBe(body.posterUrl);
-    const replaced = await json(await send(cms.url, 'PUT', `/api/video-gallery/${body.id}`, form({ title: 'Dance', description: 'd' }, { poster: { bytes: await pngBytes(), name: 'p.png', type: 'image/png' } }), token));
+    const replaced = await json(
+      await send(
+        cms.url,
+        'PUT',
+        `/api/video-gallery/${body.id}`,
+        form({ title: 'Dance', description: 'd' }, { poster: { bytes: await pngBytes(), name: 'p.png', type: 'image/png' } }),
+        token,
+      ),
+    );
     expect(replaced.posterUrl).toMatch(/\.png$/);
     expect(replaced.mediaUrl).toBe(body.mediaUrl);
     expect(await cms.uploadedFiles()).not.toContain(firstPoster);
 
-    for (const id of [plain.id, body.id]) expect((await send(cms.url, 'DELETE', `/api/video-gallery/${id}`, undefined, token)).status).toBe(204);
+    for (const id of [plain.id, body.id])
+      expect((await send(cms.url, 'DELETE', `/api/video-gallery/${id}`, undefined, token)).status).toBe(204);
     expect(await cms.countRows('files')).toBe(0);
   });
 });
 
 describe('blog', () => {
   it('creates a post with optional media, reads, edits and deletes it', async () => {
-    const created = await send(cms.url, 'POST', '/api/blog', form({ title: 'Dashain at the home', content: '# Hello\n\nWe celebrated.', author: 'staff@example.org' }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form({ title: 'Dashain at the home', content: '# Hello\n\nWe celebrated.', author: 'staff@example.org' }),
+      token,
+    );
     expect(created.status).toBe(201);
     const post = await json(created);
     expect(post).toMatchObject({ title: 'Dashain at the home', author: 'staff@example.org', mediaUrl: null });
     expect(Number.isNaN(Date.parse(post.created_at))).toBe(false);
 
-    const withCover = await send(cms.url, 'PUT', `/api/blog/${post.id}`, form({ title: 'Dashain at the home', content: 'Updated', author: 'staff@example.org' }, { media: { bytes: await jpegBytes(), name: 'c.jpg', type: 'image/jpeg' } }), token);
+    const withCover = await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${post.id}`,
+      form(
+        { title: 'Dashain at the home', content: 'Updated', author: 'staff@example.org' },
+        { media: { bytes: await jpegBytes(), name: 'c.jpg', type: 'image/jpeg' } },
+      ),
+      token,
+    );
     expect(withCover.status).toBe(200);
     const edited = await json(withCover);
     expect(edited).toMatchObject({ id: post.id, content: 'Updated', created_at: post.created_at });
@@ -323,10 +457,22 @@ describe('blog', () => {
 
   it('validates with the spec messages, including the e-mail rule and image-only media', async () => {
     const missing = await json(await send(cms.url, 'POST', '/api/blog', form({}), token));
-    expect(missing.errors).toEqual({ title: ['Title is required'], content: ['Content is required'], author: ['Author email is required'] });
-    const badEmail = await json(await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'not-an-email' }), token));
+    expect(missing.errors).toEqual({
+      title: ['Title is required'],
+      content: ['Content is required'],
+      author: ['Author email is required'],
+    });
+    const badEmail = await json(
+      await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'not-an-email' }), token),
+    );
     expect(badEmail.errors).toEqual({ author: ['Invalid email address'] });
-    const videoMedia = await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }, { media: { bytes: mp4Bytes(), name: 'x.jpg', type: 'image/jpeg' } }), token);
+    const videoMedia = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form({ title: 't', content: 'c', author: 'a@example.org' }, { media: { bytes: mp4Bytes(), name: 'x.jpg', type: 'image/jpeg' } }),
+      token,
+    );
     expect(videoMedia.status).toBe(400);
     expect((await json(videoMedia)).errors).toEqual({ media: ['Invalid file type. Only jpg, jpeg, png, gif allowed.'] });
     expect(await cms.countRows('blogs')).toBe(0);

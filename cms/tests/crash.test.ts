@@ -82,12 +82,16 @@ describe('kill -9 in the middle of uploads and writes', () => {
     // No orphans: every stored file row is linked to an entry, every file on disk is a known row's.
     const unlinked = await cms.query('SELECT f.id FROM files f LEFT JOIN files_related_mph r ON r.file_id = f.id WHERE r.id IS NULL');
     expect(unlinked).toEqual([]);
-    const rows = await cms.query<{ url: string; formats: string | Record<string, { url: string }> | null }>('SELECT url, formats FROM files');
+    const rows = await cms.query<{ url: string; formats: string | Record<string, { url: string }> | null }>(
+      'SELECT url, formats FROM files',
+    );
     const known = new Set(
-      rows.flatMap((row) => {
-        const formats = typeof row.formats === 'string' ? JSON.parse(row.formats) : (row.formats ?? {});
-        return [row.url, ...Object.values(formats as Record<string, { url: string }>).map((format) => format.url)];
-      }).map((url) => url.split('/').pop()),
+      rows
+        .flatMap((row) => {
+          const formats = typeof row.formats === 'string' ? JSON.parse(row.formats) : (row.formats ?? {});
+          return [row.url, ...Object.values(formats as Record<string, { url: string }>).map((format) => format.url)];
+        })
+        .map((url) => url.split('/').pop()),
     );
     for (const file of await cms.uploadedFiles()) expect(known.has(file), file).toBe(true);
     // Half-received request bodies of the writes that died are gone too.
@@ -100,14 +104,25 @@ describe('the boot-time sweep', () => {
   it('removes exactly what an interrupted write leaves behind', async () => {
     const token = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     const add = async (title: string) =>
-      json(await send(cms.url, 'POST', '/api/image-gallery', form({ title, description: 'd' }, { image: { bytes: await pngBytes(), name: 'a.png', type: 'image/png' } }), token));
+      json(
+        await send(
+          cms.url,
+          'POST',
+          '/api/image-gallery',
+          form({ title, description: 'd' }, { image: { bytes: await pngBytes(), name: 'a.png', type: 'image/png' } }),
+          token,
+        ),
+      );
     const kept = await add('kept');
     const orphaned = await add('orphaned');
     const filesBefore = await cms.countRows('files');
     await cms.stopOnly();
 
     // As if the process died between storing a file and linking it: the entry and its link are gone.
-    await cms.query(`DELETE FROM files_related_mph WHERE related_type = 'api::image-gallery.image-gallery' AND related_id = ${orphaned.id}`, { write: true });
+    await cms.query(
+      `DELETE FROM files_related_mph WHERE related_type = 'api::image-gallery.image-gallery' AND related_id = ${orphaned.id}`,
+      { write: true },
+    );
     await cms.query(`DELETE FROM image_galleries WHERE id = ${orphaned.id}`, { write: true });
     // A file written to disk whose database row never committed, and a half-received request body.
     const { writeFile, mkdir } = await import('node:fs/promises');

@@ -13,7 +13,8 @@ const KINDS = ['team-member', 'image-gallery', 'video-gallery', 'blog'];
 const list = async (cms: TestCms, kind: string, locale = 'en') =>
   (await json(await fetch(`${cms.url}/api/${kind}?locale=${locale}`))) as { count: number; results: Record<string, any>[] };
 const tokenFor = async (cms: TestCms) => (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token as string;
-const demoCount = async (cms: TestCms, token: string) => (await json(await fetch(`${cms.url}/api/demo-content`, { headers: bearer(token) }))).count;
+const demoCount = async (cms: TestCms, token: string) =>
+  (await json(await fetch(`${cms.url}/api/demo-content`, { headers: bearer(token) }))).count;
 const fileName = (url: string | null) => (url ? path.basename(new URL(url).pathname) : null);
 
 describe('removing the demo content', () => {
@@ -37,18 +38,55 @@ describe('removing the demo content', () => {
 
   it('deletes exactly the untouched demo entries, in both languages and with their files; staff entries and edited demo entries stay', async () => {
     const mine = await json(
-      await send(cms.url, 'POST', '/api/blog', form({ title: 'Our own news', content: 'Written by staff.', author: 'staff@example.org' }, { media: { bytes: await pngBytes(), name: 'n.png', type: 'image/png' } }), token),
+      await send(
+        cms.url,
+        'POST',
+        '/api/blog',
+        form(
+          { title: 'Our own news', content: 'Written by staff.', author: 'staff@example.org' },
+          { media: { bytes: await pngBytes(), name: 'n.png', type: 'image/png' } },
+        ),
+        token,
+      ),
     );
     const posts = (await list(cms, 'blog')).results;
     const editedPost = posts.find((post) => post.id !== mine.id)!;
-    expect((await send(cms.url, 'PUT', `/api/blog/${editedPost.id}`, form({ title: `${editedPost.title} (updated)`, content: editedPost.content, author: editedPost.author }), token)).status).toBe(200);
+    expect(
+      (
+        await send(
+          cms.url,
+          'PUT',
+          `/api/blog/${editedPost.id}`,
+          form({ title: `${editedPost.title} (updated)`, content: editedPost.content, author: editedPost.author }),
+          token,
+        )
+      ).status,
+    ).toBe(200);
     const [translatedMember, rephotographedMember] = (await list(cms, 'team-member')).results;
-    expect((await send(cms.url, 'PUT', `/api/team-member/${translatedMember.id}?locale=ne`, form({ role: 'नयाँ भूमिका', bio: 'नयाँ परिचय' }), token)).status).toBe(200);
-    const newPhoto = form({ name: rephotographedMember.name, role: rephotographedMember.role, bio: rephotographedMember.bio }, { photo: { bytes: await pngBytes(80, 80), name: 'p.png', type: 'image/png' } });
+    expect(
+      (
+        await send(
+          cms.url,
+          'PUT',
+          `/api/team-member/${translatedMember.id}?locale=ne`,
+          form({ role: 'नयाँ भूमिका', bio: 'नयाँ परिचय' }),
+          token,
+        )
+      ).status,
+    ).toBe(200);
+    const newPhoto = form(
+      { name: rephotographedMember.name, role: rephotographedMember.role, bio: rephotographedMember.bio },
+      { photo: { bytes: await pngBytes(80, 80), name: 'p.png', type: 'image/png' } },
+    );
     expect((await send(cms.url, 'PUT', `/api/team-member/${rephotographedMember.id}`, newPhoto, token)).status).toBe(200);
     expect(await demoCount(cms, token)).toBe(DEMO_ENTRIES - 3);
 
-    const kept = new Set([`blog:${mine.id}`, `blog:${editedPost.id}`, `team-member:${translatedMember.id}`, `team-member:${rephotographedMember.id}`]);
+    const kept = new Set([
+      `blog:${mine.id}`,
+      `blog:${editedPost.id}`,
+      `team-member:${translatedMember.id}`,
+      `team-member:${rephotographedMember.id}`,
+    ]);
     const doomedFiles: string[] = [];
     const keptFiles: string[] = [];
     for (const kind of KINDS) {
@@ -57,7 +95,15 @@ describe('removing the demo content', () => {
         (kept.has(`${kind}:${item.id}`) ? keptFiles : doomedFiles).push(...files);
       }
     }
-    const home = (await json(await fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ home { heroSlides { image { url } } } }' }) }))).data.home;
+    const home = (
+      await json(
+        await fetch(`${cms.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ home { heroSlides { image { url } } } }' }),
+        }),
+      )
+    ).data.home;
     const pageFile = path.basename(home.heroSlides[0].image.url);
     expect(doomedFiles.length).toBeGreaterThan(20);
 
@@ -66,7 +112,9 @@ describe('removing the demo content', () => {
     expect(await json(response)).toEqual({ removed: DEMO_ENTRIES - 3 });
 
     for (const locale of ['en', 'ne']) {
-      const left = Object.fromEntries(await Promise.all(KINDS.map(async (kind) => [kind, (await list(cms, kind, locale)).results.map((item) => item.id).sort()])));
+      const left = Object.fromEntries(
+        await Promise.all(KINDS.map(async (kind) => [kind, (await list(cms, kind, locale)).results.map((item) => item.id).sort()])),
+      );
       expect(left, locale).toEqual({
         'team-member': [translatedMember.id, rephotographedMember.id].sort(),
         'image-gallery': [],

@@ -26,27 +26,31 @@ afterAll(async () => {
 });
 
 describe('load: 50 readers (web pages and API) and 5 writers', () => {
-  it(`has no 5xx and loses no acknowledged write in ${seconds} s`, () => {
-    const result = spawnSync(process.execPath, [path.resolve(__dirname, '../../scripts/load-test.mjs')], {
-      env: {
-        ...process.env,
-        CMS_URL: cms.url,
-        WEB_URL: web.url,
-        STAFF_EMAIL: ADMIN_EMAIL,
-        STAFF_PASSWORD: ADMIN_PASSWORD,
-        LOAD_SECONDS: String(seconds),
-      },
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout.trim().split('\n').pop()!);
-    console.log(`[load ${database}] ${JSON.stringify(report)}`);
-    expect(report.fiveXx).toBe(0);
-    expect(report.networkErrors).toBe(0);
-    expect(report.lostWrites).toBe(0);
-    expect(report.acknowledgedWrites).toBeGreaterThan(0);
-    expect(Object.keys(report.byStatus)).toEqual(expect.arrayContaining(['200', '201']));
-  }, (seconds + 240) * 1000);
+  it(
+    `has no 5xx and loses no acknowledged write in ${seconds} s`,
+    () => {
+      const result = spawnSync(process.execPath, [path.resolve(__dirname, '../../scripts/load-test.mjs')], {
+        env: {
+          ...process.env,
+          CMS_URL: cms.url,
+          WEB_URL: web.url,
+          STAFF_EMAIL: ADMIN_EMAIL,
+          STAFF_PASSWORD: ADMIN_PASSWORD,
+          LOAD_SECONDS: String(seconds),
+        },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const report = JSON.parse(result.stdout.trim().split('\n').pop()!);
+      console.log(`[load ${database}] ${JSON.stringify(report)}`);
+      expect(report.fiveXx).toBe(0);
+      expect(report.networkErrors).toBe(0);
+      expect(report.lostWrites).toBe(0);
+      expect(report.acknowledgedWrites).toBeGreaterThan(0);
+      expect(Object.keys(report.byStatus)).toEqual(expect.arrayContaining(['200', '201']));
+    },
+    (seconds + 240) * 1000,
+  );
 });
 
 describe('when the CMS goes away and comes back', () => {

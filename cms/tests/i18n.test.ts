@@ -38,7 +38,13 @@ const get = async (path: string) => {
 };
 
 const graphql = async (query: string, variables: Record<string, unknown> = {}) =>
-  json(await fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }));
+  json(
+    await fetch(`${cms.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -50,7 +56,13 @@ const documentIdOf = async (table: string, id: number) =>
   (await cms.query<{ document_id: string }>(`SELECT document_id FROM ${table} WHERE id = ${Number(id)}`))[0]?.document_id as string;
 
 const newBlog = async (title = 'Library day') => {
-  const response = await send(cms.url, 'POST', '/api/blog', form({ title, content: 'We opened the new shelves.', author: 'staff@example.org' }), token);
+  const response = await send(
+    cms.url,
+    'POST',
+    '/api/blog',
+    form({ title, content: 'We opened the new shelves.', author: 'staff@example.org' }),
+    token,
+  );
   expect(response.status).toBe(201);
   return json(response);
 };
@@ -63,7 +75,9 @@ describe('reading in a locale (REST contract)', () => {
       expect(english.status).toBe(200);
       expect(nepali.status).toBe(200);
       expect(nepali.body.count).toBe(english.body.count);
-      expect(nepali.body.results.map((entry: { id: number }) => entry.id)).toEqual(english.body.results.map((entry: { id: number }) => entry.id));
+      expect(nepali.body.results.map((entry: { id: number }) => entry.id)).toEqual(
+        english.body.results.map((entry: { id: number }) => entry.id),
+      );
       for (const entry of english.body.results) expect(entry.locale).toBe('en');
       // The seed gave every demo entry a Nepali version.
       for (const entry of nepali.body.results) expect(entry.locale, kind).toBe('ne');
@@ -120,7 +134,13 @@ describe('searching a list (?q)', () => {
 
   it('finds entries by the English title or the Nepali version, ignoring case, in one count', async () => {
     const post = await newBlog('Zebra Crossing Lesson');
-    const put = await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'जेब्रा क्रसिङ पाठ', content: 'सडक पार गर्ने पाठ।' }), token);
+    const put = await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${post.id}?locale=ne`,
+      form({ title: 'जेब्रा क्रसिङ पाठ', content: 'सडक पार गर्ने पाठ।' }),
+      token,
+    );
     expect(put.status).toBe(200);
     const other = await newBlog('Kite flying');
 
@@ -165,7 +185,13 @@ describe('searching a list (?q)', () => {
 describe('writing a Nepali version', () => {
   it('creates it with PUT ?locale=ne, updates it, and leaves the English version and files alone', async () => {
     const photo = { bytes: await pngBytes(), name: 'ram.png', type: 'image/png' };
-    const created = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Ram Thapa', role: 'Cook', bio: 'Cooks five meals a day.' }, { photo }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Ram Thapa', role: 'Cook', bio: 'Cooks five meals a day.' }, { photo }),
+      token,
+    );
     const english = await json(created);
     const documentId = await documentIdOf('team_members', english.id);
     const filesBefore = await cms.countRows('files');
@@ -174,7 +200,13 @@ describe('writing a Nepali version', () => {
 
     // Name and a new photo in the request are ignored: they belong to the English entry.
     const other = { bytes: await pngBytes(32, 32, { r: 10, g: 10, b: 200 }), name: 'other.png', type: 'image/png' };
-    const put = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ name: 'राम', role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' }, { photo: other }), token);
+    const put = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}?locale=ne`,
+      form({ name: 'राम', role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' }, { photo: other }),
+      token,
+    );
     expect(put.status).toBe(200);
     const nepali = await json(put);
     expect(nepali).toEqual({ ...english, local_name: null, role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।', locale: 'ne' });
@@ -187,18 +219,35 @@ describe('writing a Nepali version', () => {
     expect(rows.map((row) => row.locale)).toEqual(['en', 'ne']);
     expect(rows[0]!.id).toBe(english.id);
 
-    const again = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ role: 'मुख्य भान्से', bio: 'नयाँ परिचय।' }), token);
+    const again = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}?locale=ne`,
+      form({ role: 'मुख्य भान्से', bio: 'नयाँ परिचय।' }),
+      token,
+    );
     expect(again.status).toBe(200);
     expect(await json(again)).toMatchObject({ id: english.id, role: 'मुख्य भान्से', bio: 'नयाँ परिचय।', locale: 'ne' });
     expect(await rowsOf('team_members', documentId)).toEqual(rows); // updated in place, no new row
 
     // Shared fields changed in English reach the Nepali version.
-    const renamed = await send(cms.url, 'PUT', `/api/team-member/${english.id}`, form({ name: 'Ram B. Thapa', role: 'Cook', bio: 'Cooks five meals a day.' }), token);
+    const renamed = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}`,
+      form({ name: 'Ram B. Thapa', role: 'Cook', bio: 'Cooks five meals a day.' }),
+      token,
+    );
     expect(renamed.status).toBe(200);
-    expect((await get(`/api/team-member/${english.id}?locale=ne`)).body).toMatchObject({ name: 'Ram B. Thapa', role: 'मुख्य भान्से', locale: 'ne' });
+    expect((await get(`/api/team-member/${english.id}?locale=ne`)).body).toMatchObject({
+      name: 'Ram B. Thapa',
+      role: 'मुख्य भान्से',
+      locale: 'ne',
+    });
 
     // The web app is told about Nepali writes too.
-    for (let i = 0; i < 100 && calls.filter((call) => call.locale === 'ne').length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && calls.filter((call) => call.locale === 'ne').length < 2; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((call) => call.uid === 'api::team-member.team-member' && call.locale === 'ne')).toHaveLength(2);
   });
 
@@ -211,20 +260,56 @@ describe('writing a Nepali version', () => {
       errors: { title: ['Title is required'], content: ['Content is required'] },
     });
 
-    const image = await json(await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Garden', description: 'Beans and maize.' }, { image: { bytes: await pngBytes(), name: 'g.png', type: 'image/png' } }), token));
+    const image = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/image-gallery',
+        form(
+          { title: 'Garden', description: 'Beans and maize.' },
+          { image: { bytes: await pngBytes(), name: 'g.png', type: 'image/png' } },
+        ),
+        token,
+      ),
+    );
     const noDescription = await send(cms.url, 'PUT', `/api/image-gallery/${image.id}?locale=ne`, form({ title: 'बारी' }), token);
     expect(noDescription.status).toBe(400);
     expect(await json(noDescription)).toEqual({ message: 'Description is required', errors: { description: ['Description is required'] } });
 
-    const video = await json(await send(cms.url, 'POST', '/api/video-gallery', form({ title: 'Swing', description: 'Dashain swing.' }, { video: { bytes: mp4Bytes(), name: 'v.mp4', type: 'video/mp4' } }), token));
+    const video = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/video-gallery',
+        form({ title: 'Swing', description: 'Dashain swing.' }, { video: { bytes: mp4Bytes(), name: 'v.mp4', type: 'video/mp4' } }),
+        token,
+      ),
+    );
     const noTitle = await send(cms.url, 'PUT', `/api/video-gallery/${video.id}?locale=ne`, form({ description: 'पिङ' }), token);
     expect(await json(noTitle)).toEqual({ message: 'Title is required', errors: { title: ['Title is required'] } });
     // Without a file: the English video is shared.
-    const ok = await send(cms.url, 'PUT', `/api/video-gallery/${video.id}?locale=ne`, form({ title: 'पिङ', description: 'दसैँको पिङ।' }), token);
+    const ok = await send(
+      cms.url,
+      'PUT',
+      `/api/video-gallery/${video.id}?locale=ne`,
+      form({ title: 'पिङ', description: 'दसैँको पिङ।' }),
+      token,
+    );
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: video.id, title: 'पिङ', mediaUrl: video.mediaUrl, locale: 'ne' });
 
-    const team = await json(await send(cms.url, 'POST', '/api/team-member', form({ name: 'Gita', role: 'Teacher', bio: 'Teaches.' }, { photo: { bytes: await pngBytes(), name: 'gita.png', type: 'image/png' } }), token));
+    const team = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/team-member',
+        form(
+          { name: 'Gita', role: 'Teacher', bio: 'Teaches.' },
+          { photo: { bytes: await pngBytes(), name: 'gita.png', type: 'image/png' } },
+        ),
+        token,
+      ),
+    );
     const noRole = await send(cms.url, 'PUT', `/api/team-member/${team.id}?locale=ne`, form({ name: 'गीता' }), token);
     expect(await json(noRole)).toEqual({ message: 'Role is required', errors: { role: ['Role is required'], bio: ['Bio is required'] } });
 
@@ -236,49 +321,103 @@ describe('writing a Nepali version', () => {
   it("keeps a team member's name in Nepali on the Nepali version: optional, validated like the name, never in English answers", async () => {
     const photo = { bytes: await pngBytes(), name: 'sita.png', type: 'image/png' };
     // An English request cannot set it: the English version has no such field.
-    const created = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Sita Sharma', local_name: 'सीता', role: 'Chairperson', bio: 'Chairs the committee.' }, { photo }), token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Sita Sharma', local_name: 'सीता', role: 'Chairperson', bio: 'Chairs the committee.' }, { photo }),
+      token,
+    );
     expect(created.status).toBe(201);
     const english = await json(created);
     expect(Object.keys(english)).not.toContain('local_name');
     const documentId = await documentIdOf('team_members', english.id);
     const stored = async () =>
-      (await cms.query<{ locale: string; local_name: string | null }>(`SELECT locale, local_name FROM team_members WHERE document_id = '${documentId}' ORDER BY id`)).map(
-        (row) => [row.locale, row.local_name],
-      );
+      (
+        await cms.query<{ locale: string; local_name: string | null }>(
+          `SELECT locale, local_name FROM team_members WHERE document_id = '${documentId}' ORDER BY id`,
+        )
+      ).map((row) => [row.locale, row.local_name]);
     expect(await stored()).toEqual([['en', null]]);
 
     const texts = { role: 'अध्यक्ष', bio: 'समितिको अध्यक्षता गर्नुहुन्छ।' };
-    const put = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: '  सीता शर्मा ' }), token);
+    const put = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}?locale=ne`,
+      form({ ...texts, local_name: '  सीता शर्मा ' }),
+      token,
+    );
     expect(put.status).toBe(200);
     expect(await json(put)).toEqual({ ...english, ...texts, local_name: 'सीता शर्मा', locale: 'ne' });
-    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+    expect(await stored()).toEqual([
+      ['en', null],
+      ['ne', 'सीता शर्मा'],
+    ]);
     expect((await get(`/api/team-member/${english.id}?locale=ne`)).body).toMatchObject({ name: 'Sita Sharma', local_name: 'सीता शर्मा' });
     const list = (await get('/api/team-member?locale=ne')).body.results;
-    expect(list.find((member: { id: number }) => member.id === english.id)).toMatchObject({ name: 'Sita Sharma', local_name: 'सीता शर्मा' });
+    expect(list.find((member: { id: number }) => member.id === english.id)).toMatchObject({
+      name: 'Sita Sharma',
+      local_name: 'सीता शर्मा',
+    });
     // English clients see exactly what they saw before: the shared name, no local_name.
     expect((await get(`/api/team-member/${english.id}`)).body).toEqual(english);
 
     // Left out of a request (a client that knows only role and bio), it stays as it is.
-    const kept = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ role: 'अध्यक्ष', bio: 'नयाँ परिचय।' }), token);
+    const kept = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}?locale=ne`,
+      form({ role: 'अध्यक्ष', bio: 'नयाँ परिचय।' }),
+      token,
+    );
     expect(await json(kept)).toMatchObject({ local_name: 'सीता शर्मा', bio: 'नयाँ परिचय।' });
-    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+    expect(await stored()).toEqual([
+      ['en', null],
+      ['ne', 'सीता शर्मा'],
+    ]);
 
     // Too long is refused with the name's rule, and nothing changes.
-    const tooLong = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'स'.repeat(121) }), token);
+    const tooLong = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${english.id}?locale=ne`,
+      form({ ...texts, local_name: 'स'.repeat(121) }),
+      token,
+    );
     expect(tooLong.status).toBe(400);
-    expect(await json(tooLong)).toEqual({ message: 'Name must be at most 120 characters.', errors: { local_name: ['Name must be at most 120 characters.'] } });
-    expect(await stored()).toEqual([['en', null], ['ne', 'सीता शर्मा']]);
+    expect(await json(tooLong)).toEqual({
+      message: 'Name must be at most 120 characters.',
+      errors: { local_name: ['Name must be at most 120 characters.'] },
+    });
+    expect(await stored()).toEqual([
+      ['en', null],
+      ['ne', 'सीता शर्मा'],
+    ]);
 
     // Left empty (or blank), the Nepali version has none: the site shows the shared name.
     const cleared = await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: '   ' }), token);
     expect(cleared.status).toBe(200);
     expect(await json(cleared)).toMatchObject({ name: 'Sita Sharma', local_name: null, locale: 'ne' });
-    expect(await stored()).toEqual([['en', null], ['ne', null]]);
+    expect(await stored()).toEqual([
+      ['en', null],
+      ['ne', null],
+    ]);
 
     // GraphQL reads it from the Nepali version beside the English entry, as the committee page does.
     await send(cms.url, 'PUT', `/api/team-member/${english.id}?locale=ne`, form({ ...texts, local_name: 'सीता शर्मा' }), token);
     const { data, errors } = await graphql(
-      `query ($documentId: ID!) { teamMembers(locale: "en", filters: { documentId: { eq: $documentId } }) { name local_name ne: localizations(filters: { locale: { eq: "ne" } }) { local_name } } }`,
+      `
+        query ($documentId: ID!) {
+          teamMembers(locale: "en", filters: { documentId: { eq: $documentId } }) {
+            name
+            local_name
+            ne: localizations(filters: { locale: { eq: "ne" } }) {
+              local_name
+            }
+          }
+        }
+      `,
       { documentId },
     );
     expect(errors).toBeUndefined();
@@ -287,7 +426,13 @@ describe('writing a Nepali version', () => {
 
   it('refuses to create an entry in Nepali first (POST ?locale=ne)', async () => {
     const before = await cms.countRows('blogs');
-    const response = await send(cms.url, 'POST', '/api/blog?locale=ne', form({ title: 'शीर्षक', content: 'सामग्री', author: 'staff@example.org' }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/blog?locale=ne',
+      form({ title: 'शीर्षक', content: 'सामग्री', author: 'staff@example.org' }),
+      token,
+    );
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.message).toMatch(/English version first/);
@@ -297,7 +442,11 @@ describe('writing a Nepali version', () => {
 
   it('refuses Nepali writes without a token with 401, as English ones', async () => {
     const first = (await get('/api/blog?locale=ne')).body.results.find((post: { locale: string }) => post.locale === 'ne');
-    for (const [method, path] of [['PUT', `/api/blog/${first.id}?locale=ne`], ['DELETE', `/api/blog/${first.id}?locale=ne`], ['POST', '/api/blog?locale=ne']]) {
+    for (const [method, path] of [
+      ['PUT', `/api/blog/${first.id}?locale=ne`],
+      ['DELETE', `/api/blog/${first.id}?locale=ne`],
+      ['POST', '/api/blog?locale=ne'],
+    ]) {
       const response = await send(cms.url, method!, path!, method === 'DELETE' ? undefined : form({ title: 'x', content: 'y' }));
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(await json(response)).toEqual({ message: 'You need to sign in to do this.' });
@@ -309,9 +458,19 @@ describe('writing a Nepali version', () => {
 describe('deleting', () => {
   it('DELETE ?locale=ne removes only the Nepali version; without a locale the entry goes in every language with its file', async () => {
     const media = { bytes: await pngBytes(), name: 'cover.png', type: 'image/png' };
-    const post = await json(await send(cms.url, 'POST', '/api/blog', form({ title: 'Two languages', content: 'Text.', author: 'staff@example.org' }, { media }), token));
+    const post = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/blog',
+        form({ title: 'Two languages', content: 'Text.', author: 'staff@example.org' }, { media }),
+        token,
+      ),
+    );
     const documentId = await documentIdOf('blogs', post.id);
-    expect((await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'दुई भाषा', content: 'पाठ।' }), token)).status).toBe(200);
+    expect((await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'दुई भाषा', content: 'पाठ।' }), token)).status).toBe(
+      200,
+    );
     expect((await rowsOf('blogs', documentId)).map((row) => row.locale)).toEqual(['en', 'ne']);
     const file = post.mediaUrl.split('/uploads/')[1];
 
@@ -324,12 +483,16 @@ describe('deleting', () => {
     expect(again.status).toBe(404);
     expect((await json(again)).message).toMatch(/no Nepali version/);
 
-    expect((await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'दुई भाषा', content: 'पाठ।' }), token)).status).toBe(200);
+    expect((await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'दुई भाषा', content: 'पाठ।' }), token)).status).toBe(
+      200,
+    );
     const fileRows = await cms.countRows('files');
     const removeAll = await send(cms.url, 'DELETE', `/api/blog/${post.id}`, undefined, token);
     expect(removeAll.status).toBe(204);
     expect(await rowsOf('blogs', documentId)).toEqual([]);
-    const links = await cms.query<{ n: number | string }>(`SELECT count(*) AS n FROM files_related_mph WHERE related_type = 'api::blog.blog' AND related_id NOT IN (SELECT id FROM blogs)`);
+    const links = await cms.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM files_related_mph WHERE related_type = 'api::blog.blog' AND related_id NOT IN (SELECT id FROM blogs)`,
+    );
     expect(Number(links[0]!.n)).toBe(0);
     expect(await cms.countRows('files')).toBe(fileRows - 1);
     expect(await cms.uploadedFiles()).not.toContain(file);
@@ -344,10 +507,14 @@ describe('GraphQL in a locale', () => {
     const nepali = await graphql('{ blogs(locale: "ne", sort: "createdAt:desc") { numericId title locale } }');
     expect(english.errors).toBeUndefined();
     expect(nepali.errors).toBeUndefined();
-    const seeded = english.data.blogs.filter((post: { numericId: number }) => nepali.data.blogs.some((ne: { numericId: number }) => ne.numericId === post.numericId));
+    const seeded = english.data.blogs.filter((post: { numericId: number }) =>
+      nepali.data.blogs.some((ne: { numericId: number }) => ne.numericId === post.numericId),
+    );
     expect(seeded.length).toBeGreaterThanOrEqual(6);
     // Same entries in the same order (a version carries its entry's date), same numbers.
-    expect(nepali.data.blogs.map((post: { numericId: number }) => post.numericId)).toEqual(seeded.map((post: { numericId: number }) => post.numericId));
+    expect(nepali.data.blogs.map((post: { numericId: number }) => post.numericId)).toEqual(
+      seeded.map((post: { numericId: number }) => post.numericId),
+    );
     for (const post of nepali.data.blogs) {
       expect(post.locale).toBe('ne');
       expect(post.title).toMatch(DEVANAGARI);
@@ -388,22 +555,70 @@ describe('GraphQL in a locale', () => {
   });
 
   it('serves the seeded Nepali single types, with the English shared fields and images', async () => {
-    const { data, errors } = await graphql(`{
-      en: home { welcomeHeading heroSlides { heading image { url } } participationImage { url } }
-      ne: home(locale: "ne") { locale welcomeHeading heroSlides { heading image { url } } benefits { title } participationImage { url } }
-      siteEn: siteSetting { phone email name }
-      siteNe: siteSetting(locale: "ne") { phone email name locale }
-      objectives: objectivePage(locale: "ne") { bannerTitle }
-      organization: organizationPage(locale: "ne") { bannerTitle historyCards { yearBs } }
-      i18NLocales { code }
-    }`);
+    const { data, errors } = await graphql(`
+      {
+        en: home {
+          welcomeHeading
+          heroSlides {
+            heading
+            image {
+              url
+            }
+          }
+          participationImage {
+            url
+          }
+        }
+        ne: home(locale: "ne") {
+          locale
+          welcomeHeading
+          heroSlides {
+            heading
+            image {
+              url
+            }
+          }
+          benefits {
+            title
+          }
+          participationImage {
+            url
+          }
+        }
+        siteEn: siteSetting {
+          phone
+          email
+          name
+        }
+        siteNe: siteSetting(locale: "ne") {
+          phone
+          email
+          name
+          locale
+        }
+        objectives: objectivePage(locale: "ne") {
+          bannerTitle
+        }
+        organization: organizationPage(locale: "ne") {
+          bannerTitle
+          historyCards {
+            yearBs
+          }
+        }
+        i18NLocales {
+          code
+        }
+      }
+    `);
     expect(errors).toBeUndefined();
     expect(data.ne.locale).toBe('ne');
     expect(data.ne.welcomeHeading).toMatch(DEVANAGARI);
     expect(data.ne.welcomeHeading).not.toBe(data.en.welcomeHeading);
     expect(data.ne.heroSlides).toHaveLength(3);
     expect(data.ne.heroSlides[0].heading).toMatch(DEVANAGARI);
-    expect(data.ne.heroSlides.map((slide: { image: { url: string } }) => slide.image.url)).toEqual(data.en.heroSlides.map((slide: { image: { url: string } }) => slide.image.url));
+    expect(data.ne.heroSlides.map((slide: { image: { url: string } }) => slide.image.url)).toEqual(
+      data.en.heroSlides.map((slide: { image: { url: string } }) => slide.image.url),
+    );
     expect(data.ne.participationImage.url).toBe(data.en.participationImage.url);
     expect(data.ne.benefits).toHaveLength(9);
     expect(data.siteNe).toMatchObject({ phone: data.siteEn.phone, email: data.siteEn.email, locale: 'ne' });
@@ -427,9 +642,25 @@ describe('GraphQL in a locale', () => {
 
 describe('a database from before the Nepali version', () => {
   it('keeps every English entry and id, and is given no demo content again (not even Nepali versions) at the next boot', async () => {
-    const tables = ['blogs', 'team_members', 'image_galleries', 'video_galleries', 'homes', 'site_settings', 'objective_pages', 'organization_pages'];
+    const tables = [
+      'blogs',
+      'team_members',
+      'image_galleries',
+      'video_galleries',
+      'homes',
+      'site_settings',
+      'objective_pages',
+      'organization_pages',
+    ];
     const englishIds = async () =>
-      Object.fromEntries(await Promise.all(tables.map(async (table) => [table, (await cms.query<{ id: number }>(`SELECT id FROM ${table} WHERE locale = 'en' ORDER BY id`)).map((row) => Number(row.id))])));
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (table) => [
+            table,
+            (await cms.query<{ id: number }>(`SELECT id FROM ${table} WHERE locale = 'en' ORDER BY id`)).map((row) => Number(row.id)),
+          ]),
+        ),
+      );
     const before = await englishIds();
     const files = await cms.countRows('files');
     const uploads = await cms.uploadedFiles();
@@ -444,16 +675,25 @@ describe('a database from before the Nepali version', () => {
     await cms.query(`DELETE FROM i18n_locale WHERE code = 'ne'`, { write: true });
     // As two processes booting together on a new database could leave it: a second English locale.
     await cms.query(`INSERT INTO i18n_locale (document_id, name, code) VALUES ('duplicate-en', 'English (en)', 'en')`, { write: true });
-    const [stored] = await cms.query<{ value: string }>(`SELECT value FROM strapi_core_store_settings WHERE key = 'strapi_content_types_schema'`);
-    const schema = JSON.parse(stored!.value) as Record<string, { pluginOptions?: Record<string, unknown>; attributes: Record<string, { pluginOptions?: Record<string, unknown> }> }>;
+    const [stored] = await cms.query<{ value: string }>(
+      `SELECT value FROM strapi_core_store_settings WHERE key = 'strapi_content_types_schema'`,
+    );
+    const schema = JSON.parse(stored!.value) as Record<
+      string,
+      { pluginOptions?: Record<string, unknown>; attributes: Record<string, { pluginOptions?: Record<string, unknown> }> }
+    >;
     for (const [uid, type] of Object.entries(schema)) {
       if (!uid.startsWith('api::')) continue;
       type.pluginOptions = {};
       for (const attribute of Object.values(type.attributes)) delete attribute.pluginOptions;
     }
     const literal = JSON.stringify(schema).replace(/'/g, "''");
-    await cms.query(`UPDATE strapi_core_store_settings SET value = '${literal}' WHERE key = 'strapi_content_types_schema'`, { write: true });
-    expect(Number((await cms.query<{ n: number }>(`SELECT count(*) AS n FROM blogs WHERE locale IS NULL`))[0]!.n)).toBe(before.blogs.length);
+    await cms.query(`UPDATE strapi_core_store_settings SET value = '${literal}' WHERE key = 'strapi_content_types_schema'`, {
+      write: true,
+    });
+    expect(Number((await cms.query<{ n: number }>(`SELECT count(*) AS n FROM blogs WHERE locale IS NULL`))[0]!.n)).toBe(
+      before.blogs.length,
+    );
 
     await cms.bootOnly();
     expect(await englishIds()).toEqual(before);

@@ -68,7 +68,12 @@ describe('POST /api/users/logout', () => {
     const { sessionId } = decodeJwt(token);
     expect(await sessionRows(sessionId)).toBe(1);
     const before = await statusesWith(token);
-    expect(before).toMatchObject({ 'GET /api/users/{id}': 200, 'POST /api/blog': 201, 'GET /api/blogs (Strapi REST)': 200, 'GraphQL query': 200 });
+    expect(before).toMatchObject({
+      'GET /api/users/{id}': 200,
+      'POST /api/blog': 201,
+      'GET /api/blogs (Strapi REST)': 200,
+      'GraphQL query': 200,
+    });
     const blogsBefore = await cms.countRows('blogs');
 
     const response = await logout(token);
@@ -125,7 +130,9 @@ describe('POST /api/users/logout', () => {
     expect((await me(second)).status).toBe(401);
     expect((await me(third)).status).toBe(401);
     const userId = decodeJwt(third).sub;
-    expect(await count(`SELECT count(*) AS n FROM strapi_sessions WHERE user_id = '${Number(userId)}' AND origin = 'users-permissions'`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM strapi_sessions WHERE user_id = '${Number(userId)}' AND origin = 'users-permissions'`),
+    ).toBe(0);
     // Signing in again works as before.
     expect((await me(await signIn())).status).toBe(200);
   });
@@ -152,7 +159,9 @@ describe('POST /api/users/logout', () => {
     const [row] = await cms.query<{ absolute_expires_at: number | string }>(
       `SELECT absolute_expires_at FROM strapi_sessions WHERE session_id = '${claims.sessionId}'`,
     );
-    expect(Math.abs(new Date(Number(row.absolute_expires_at) || row.absolute_expires_at).getTime() / 1000 - claims.exp)).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(new Date(Number(row.absolute_expires_at) || row.absolute_expires_at).getTime() / 1000 - claims.exp),
+    ).toBeLessThanOrEqual(1);
   });
 });
 
@@ -174,13 +183,21 @@ describe('a password change ends every session of that user', () => {
     // A second member of staff, so the shared login of the other tests keeps its password.
     const staffRole = (await cms.query<{ id: number }>("SELECT id FROM up_roles WHERE type = 'staff'"))[0].id;
     const created = await consoleApi('POST', '', {
-      username: 'second-staff', email: 'second-staff@example.org', password: 'Second-Passw0rd', confirmed: true, blocked: false, role: staffRole,
+      username: 'second-staff',
+      email: 'second-staff@example.org',
+      password: 'Second-Passw0rd',
+      confirmed: true,
+      blocked: false,
+      role: staffRole,
     });
     expect(created.status).toBe(201);
     const second = await json(created);
 
     const first = await signIn();
-    const secondTokens = [await signIn('second-staff@example.org', 'Second-Passw0rd'), await signIn('second-staff@example.org', 'Second-Passw0rd')];
+    const secondTokens = [
+      await signIn('second-staff@example.org', 'Second-Passw0rd'),
+      await signIn('second-staff@example.org', 'Second-Passw0rd'),
+    ];
     const me = (token: string) => fetch(`${cms.url}/api/users/${decodeJwt(token).sub}`, { headers: bearer(token) });
     for (const token of secondTokens) expect((await me(token)).status).toBe(200);
 

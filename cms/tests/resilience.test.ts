@@ -10,7 +10,16 @@ import { freePort, startTestWeb, type TestWeb } from './helpers/web-server';
 
 // The stack as `npm start` runs it (scripts/start.mjs: CMS and web app supervised), on its own
 // ports and a fresh database; then a CMS killed with SIGKILL, and a CMS made slow by a proxy.
-const SECRET_NAMES = ['APP_KEYS', 'API_TOKEN_SALT', 'ADMIN_JWT_SECRET', 'TRANSFER_TOKEN_SALT', 'JWT_SECRET', 'ENCRYPTION_KEY', 'WEB_PROXY_SECRET', 'SESSION_SECRET'];
+const SECRET_NAMES = [
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'ADMIN_JWT_SECRET',
+  'TRANSFER_TOKEN_SALT',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'WEB_PROXY_SECRET',
+  'SESSION_SECRET',
+];
 const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, randomBytes(24).toString('base64')]));
 const ERROR_TEXT = /not responding|Error loading|Failed to fetch|जवाफ दिइरहेको छैन/;
 
@@ -41,7 +50,11 @@ const pidOf = (name: string) =>
 const revalidate = async (url: string) => {
   const body = JSON.stringify({ uid: 'api::blog.blog', action: 'update', at: Date.now() });
   const signature = `sha256=${createHmac('sha256', secrets.WEB_PROXY_SECRET).update(body).digest('hex')}`;
-  const response = await fetch(`${url}/_internal/revalidate`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-cms-signature': signature } });
+  const response = await fetch(`${url}/_internal/revalidate`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-cms-signature': signature },
+  });
   expect(response.status).toBe(204);
 };
 

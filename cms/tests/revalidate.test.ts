@@ -60,7 +60,10 @@ describe('content changes notify the web app', () => {
     await send(cms.url, 'PUT', `/api/blog/${id}`, form({ ...fields, title: 'Fresher news' }), token);
     await send(cms.url, 'DELETE', `/api/blog/${id}`, undefined, token);
 
-    for (const [action, path] of ['create', 'update', 'delete'].flatMap((a) => [[a, '/web-a/revalidate'], [a, '/web-b/revalidate']])) {
+    for (const [action, path] of ['create', 'update', 'delete'].flatMap((a) => [
+      [a, '/web-a/revalidate'],
+      [a, '/web-b/revalidate'],
+    ])) {
       const call = await waitForCall((c) => JSON.parse(c.body).action === action && c.path === path);
       const payload = JSON.parse(call.body);
       expect(payload.uid).toBe('api::blog.blog');
@@ -93,8 +96,11 @@ describe('changes made in one transaction (the demo content removal)', () => {
     expect(JSON.parse(blogCall.body)).toMatchObject({ action: 'delete', locale: '*' });
     expect(blogCall.postsSeen).toBe(0);
     await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::video-gallery.video-gallery');
-    expect(calls.filter(isRemoval).map((call) => JSON.parse(call.body).uid).sort()).toEqual(
-      ['api::blog.blog', 'api::image-gallery.image-gallery', 'api::team-member.team-member', 'api::video-gallery.video-gallery'],
-    );
+    expect(
+      calls
+        .filter(isRemoval)
+        .map((call) => JSON.parse(call.body).uid)
+        .sort(),
+    ).toEqual(['api::blog.blog', 'api::image-gallery.image-gallery', 'api::team-member.team-member', 'api::video-gallery.video-gallery']);
   }, 240_000);
 });

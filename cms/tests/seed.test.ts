@@ -23,7 +23,13 @@ const counts = async () => ({
 });
 
 const graphql = async (query: string, variables: Record<string, unknown> = {}) =>
-  json(await fetch(`${cms.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }));
+  json(
+    await fetch(`${cms.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
 
 describe('seeded demo content', () => {
   it('has the demo content the issue asks for, with media that is served', async () => {
@@ -53,23 +59,96 @@ describe('seeded demo content', () => {
   });
 
   it('fills the single types with the spec content, readable through GraphQL', async () => {
-    const { data, errors } = await graphql(`{
-      siteSetting { name email phone address }
-      home { heroSlides { heading text } welcomeCards { title } benefitsHeading benefits { title alt items { text } }
-             participationHeading initiatives { title description } admissionHeading admissionListOne { text } admissionListTwo { text } }
-      objectivePage { bannerTitle coreObjectives { title } additionalObjectives { text } keyAreas { title } }
-      organizationPage { bannerTitle standards { text } historyCards { title yearBs } programmes { title } challenges { text } }
-    }`);
+    const { data, errors } = await graphql(`
+      {
+        siteSetting {
+          name
+          email
+          phone
+          address
+        }
+        home {
+          heroSlides {
+            heading
+            text
+          }
+          welcomeCards {
+            title
+          }
+          benefitsHeading
+          benefits {
+            title
+            alt
+            items {
+              text
+            }
+          }
+          participationHeading
+          initiatives {
+            title
+            description
+          }
+          admissionHeading
+          admissionListOne {
+            text
+          }
+          admissionListTwo {
+            text
+          }
+        }
+        objectivePage {
+          bannerTitle
+          coreObjectives {
+            title
+          }
+          additionalObjectives {
+            text
+          }
+          keyAreas {
+            title
+          }
+        }
+        organizationPage {
+          bannerTitle
+          standards {
+            text
+          }
+          historyCards {
+            title
+            yearBs
+          }
+          programmes {
+            title
+          }
+          challenges {
+            text
+          }
+        }
+      }
+    `);
     expect(errors).toBeUndefined();
     expect(data.home.heroSlides).toHaveLength(3);
     expect(data.home.welcomeCards).toHaveLength(3);
     expect(data.home.benefitsHeading).toBe('Benefits for Children');
     expect(data.home.benefits).toHaveLength(9);
     expect(data.home.benefits.map((card: { title: string }) => card.title)).toEqual(
-      expect.arrayContaining(['Accommodation', 'Annual Clothing', 'School Uniform', 'Food', 'Education', 'Health', 'Personal Hygiene Supplies', 'Entertainment']),
+      expect.arrayContaining([
+        'Accommodation',
+        'Annual Clothing',
+        'School Uniform',
+        'Food',
+        'Education',
+        'Health',
+        'Personal Hygiene Supplies',
+        'Entertainment',
+      ]),
     );
     expect(data.home.initiatives.map((item: { title: string }) => item.title)).toEqual([
-      'Child Club', 'Child Protection Committee', 'Open Communication', 'Suggestion Box', 'Confidentiality',
+      'Child Club',
+      'Child Protection Committee',
+      'Open Communication',
+      'Suggestion Box',
+      'Confidentiality',
     ]);
     expect(data.home.admissionHeading).toBe('Required Documents for Child Admission');
     expect(data.home.admissionListOne).toHaveLength(7);

@@ -52,7 +52,9 @@ const SECOND = 'second-manager@example.org';
 describe('staff accounts at boot', () => {
   it('upgrades a database from the single staff role: the ADMIN_EMAIL account becomes a Manager, the others stay Staff, passwords kept', async () => {
     const admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect((await call('POST', '/api/staff-accounts', admin, { name: 'Veteran', email: VETERAN, role: 'staff', password: PASSWORD })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/staff-accounts', admin, { name: 'Veteran', email: VETERAN, role: 'staff', password: PASSWORD })).status,
+    ).toBe(201);
     // The database as the version before staff accounts left it: one Staff role for everybody, no Manager role.
     await withCmsStopped([
       "UPDATE up_users_role_lnk SET role_id = (SELECT id FROM up_roles WHERE type = 'staff')",
@@ -75,9 +77,13 @@ describe('staff accounts at boot', () => {
 
   it('leaves the accounts as the home set them while a Manager exists: a demoted or removed ADMIN_EMAIL account stays so', async () => {
     const admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect((await call('POST', '/api/staff-accounts', admin, { name: 'Second', email: SECOND, role: 'manager', password: PASSWORD })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/staff-accounts', admin, { name: 'Second', email: SECOND, role: 'manager', password: PASSWORD })).status,
+    ).toBe(201);
     const second = await signIn(SECOND, PASSWORD);
-    const adminId = (await call('GET', '/api/staff-accounts', second)).body.results.find((a: { email: string }) => a.email === ADMIN_EMAIL).id;
+    const adminId = (await call('GET', '/api/staff-accounts', second)).body.results.find(
+      (a: { email: string }) => a.email === ADMIN_EMAIL,
+    ).id;
     expect((await call('PUT', `/api/staff-accounts/${adminId}`, second, { role: 'staff' })).status).toBe(200);
     await cms.restart();
     expect(await roles()).toEqual({ [ADMIN_EMAIL]: 'staff', [VETERAN]: 'staff', [SECOND]: 'manager' });

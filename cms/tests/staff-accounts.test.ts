@@ -136,7 +136,10 @@ describe('managers manage staff accounts', () => {
     const listed = list.body.results.find((account: { id: number }) => account.id === created.body.id);
     expect(listed).toMatchObject({ name: 'Asha Tamang', role: 'staff', blocked: false });
     expect(Date.parse(listed.lastSignInAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect(list.body.results.find((account: { email: string }) => account.email === ADMIN_EMAIL)).toMatchObject({ role: 'manager', name: null });
+    expect(list.body.results.find((account: { email: string }) => account.email === ADMIN_EMAIL)).toMatchObject({
+      role: 'manager',
+      name: null,
+    });
     // Pages, like the contract's lists.
     const page = await call('GET', '/api/staff-accounts?page=2&pageSize=1', { token: admin });
     expect(page.body).toEqual({ count: list.body.count, results: [list.body.results[1]] });
@@ -163,7 +166,11 @@ describe('managers manage staff accounts', () => {
       [{ role: 'owner' }, 'role', 'Choose a role: Manager or Staff.'],
       [{ role: ['manager'] }, 'role', 'Choose a role: Manager or Staff.'],
       [{ password: 'Short-1' }, 'password', 'Password must be at least 10 characters long.'],
-      [{ password: 'x'.repeat(40) + 'y'.repeat(33) }, 'password', 'Password is too long: at most 72 bytes (72 English letters, or 24 Nepali ones).'],
+      [
+        { password: 'x'.repeat(40) + 'y'.repeat(33) },
+        'password',
+        'Password is too long: at most 72 bytes (72 English letters, or 24 Nepali ones).',
+      ],
       [{ password: 'password123' }, 'password', 'This password is one of the most common ones. Choose one that is harder to guess.'],
       [{ password: 'abababababab' }, 'password', 'Password is too simple: use at least 5 different characters.'],
       [{ email: 'ramesh.kc@example.org', password: 'I am Ramesh.KC!' }, 'password', 'Password must not contain the e-mail address.'],
@@ -181,7 +188,10 @@ describe('managers manage staff accounts', () => {
   it('refuses an e-mail that already has an account, in any case, with 409', async () => {
     const users = await cms.countRows('up_users');
     for (const email of [ADMIN_EMAIL, ADMIN_EMAIL.toUpperCase()]) {
-      const answer = await call('POST', '/api/staff-accounts', { token: admin, body: { name: 'Again', email, role: 'staff', password: PASSWORD } });
+      const answer = await call('POST', '/api/staff-accounts', {
+        token: admin,
+        body: { name: 'Again', email, role: 'staff', password: PASSWORD },
+      });
       expect(answer.status).toBe(409);
       expect(answer.body).toEqual({
         message: 'There is already an account with this e-mail address.',
@@ -217,7 +227,9 @@ describe('managers manage staff accounts', () => {
     expect(await sessionsOf(person.id)).toBe(0);
     for (const token of [person.token, second]) {
       expect((await me(token)).status).toBe(401);
-      expect((await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }), token)).status).toBe(401);
+      expect((await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }), token)).status).toBe(
+        401,
+      );
     }
     expect(await loginAs(person.email, PASSWORD)).toEqual({
       status: 401,
@@ -268,11 +280,16 @@ describe('managers manage staff accounts', () => {
     expect(Boolean(Number((await userRow(manager.id)).blocked))).toBe(false);
     expect((await me(manager.token)).status).toBe(200);
     // What changes nothing is allowed.
-    expect((await call('PUT', `/api/staff-accounts/${manager.id}`, { token: manager.token, body: { role: 'manager', blocked: false } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/staff-accounts/${manager.id}`, { token: manager.token, body: { role: 'manager', blocked: false } })).status,
+    ).toBe(200);
   });
 
   it('never lets the last active manager go: two managers demoting, blocking or removing each other at once leave one', async () => {
-    for (const change of [{ body: { role: 'staff' } }, { body: { blocked: true } }, { method: 'DELETE' }] as { body?: unknown; method?: string }[]) {
+    for (const change of [{ body: { role: 'staff' } }, { body: { blocked: true } }, { method: 'DELETE' }] as {
+      body?: unknown;
+      method?: string;
+    }[]) {
       admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
       const [first, second] = [await addAccount('manager', 'First'), await addAccount('manager', 'Second')];
       // Only these two stay active managers: the admin and earlier tests' managers step aside for now.
@@ -296,14 +313,21 @@ describe('managers manage staff accounts', () => {
         // the check itself: the other change was made first (403 once demoted, 401 once blocked or removed).
         expect([
           { status: 409, body: { message: 'This is the last active manager. Make someone else a manager first.' } },
-          { status: change.body && 'role' in (change.body as object) ? 403 : 401, body: { message: change.body && 'role' in (change.body as object) ? 'You are not allowed to do this.' : 'You need to sign in to do this.' } },
+          {
+            status: change.body && 'role' in (change.body as object) ? 403 : 401,
+            body: {
+              message:
+                change.body && 'role' in (change.body as object) ? 'You are not allowed to do this.' : 'You need to sign in to do this.',
+            },
+          },
         ]).toContainEqual(refused);
         const activeManagers = await cms.query<{ id: number }>(
           "SELECT u.id FROM up_users u JOIN up_users_role_lnk l ON l.user_id = u.id JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'manager' AND (u.blocked IS NULL OR u.blocked = false)",
         );
         expect(activeManagers.map((row) => Number(row.id))).toEqual([survivor.id]);
       } finally {
-        for (const other of others) await call('PUT', `/api/staff-accounts/${other.id}`, { token: survivor.token, body: { blocked: false } });
+        for (const other of others)
+          await call('PUT', `/api/staff-accounts/${other.id}`, { token: survivor.token, body: { blocked: false } });
         // Blocking ended the admin's sessions.
         admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
       }
@@ -314,12 +338,36 @@ describe('managers manage staff accounts', () => {
   it('answers bad ids and bodies with 400/404 and changes nothing', async () => {
     const person = await addAccount('staff');
     const cases: [string, string, unknown, number, unknown][] = [
-      ['PUT', '/api/staff-accounts/abc', { blocked: true }, 400, { message: 'The id must be a positive whole number.', errors: { id: ['The id must be a positive whole number.'] } }],
-      ['DELETE', '/api/staff-accounts/0', undefined, 400, { message: 'The id must be a positive whole number.', errors: { id: ['The id must be a positive whole number.'] } }],
+      [
+        'PUT',
+        '/api/staff-accounts/abc',
+        { blocked: true },
+        400,
+        { message: 'The id must be a positive whole number.', errors: { id: ['The id must be a positive whole number.'] } },
+      ],
+      [
+        'DELETE',
+        '/api/staff-accounts/0',
+        undefined,
+        400,
+        { message: 'The id must be a positive whole number.', errors: { id: ['The id must be a positive whole number.'] } },
+      ],
       ['PUT', '/api/staff-accounts/999999', { blocked: true }, 404, { message: 'There is no staff account with this id.' }],
       ['PUT', `/api/staff-accounts/${person.id}`, {}, 400, { message: 'Nothing to change: send role, blocked or both.' }],
-      ['PUT', `/api/staff-accounts/${person.id}`, { blocked: 'yes' }, 400, { message: 'blocked must be true or false.', errors: { blocked: ['blocked must be true or false.'] } }],
-      ['PUT', `/api/staff-accounts/${person.id}`, { role: 'owner', blocked: true }, 400, { message: 'Choose a role: Manager or Staff.', errors: { role: ['Choose a role: Manager or Staff.'] } }],
+      [
+        'PUT',
+        `/api/staff-accounts/${person.id}`,
+        { blocked: 'yes' },
+        400,
+        { message: 'blocked must be true or false.', errors: { blocked: ['blocked must be true or false.'] } },
+      ],
+      [
+        'PUT',
+        `/api/staff-accounts/${person.id}`,
+        { role: 'owner', blocked: true },
+        400,
+        { message: 'Choose a role: Manager or Staff.', errors: { role: ['Choose a role: Manager or Staff.'] } },
+      ],
     ];
     for (const [method, path, body, status, expected] of cases) {
       const answer = await call(method, path, { token: admin, body });
@@ -374,7 +422,13 @@ describe('who may call the account routes', () => {
   });
 
   it('takes JSON, not files', async () => {
-    const answer = await send(cms.url, 'POST', '/api/staff-accounts', form({ name: 'X' }, { photo: { bytes: Buffer.from('x'), name: 'a.png', type: 'image/png' } }), admin);
+    const answer = await send(
+      cms.url,
+      'POST',
+      '/api/staff-accounts',
+      form({ name: 'X' }, { photo: { bytes: Buffer.from('x'), name: 'a.png', type: 'image/png' } }),
+      admin,
+    );
     expect(answer.status).toBe(415);
   });
 });
@@ -387,7 +441,11 @@ describe('my account', () => {
     expect(renamed.body).toMatchObject({ id: person.id, displayName: 'Bishnu Thapa', role: 'staff', email: person.email });
     expect((await userRow(person.id)).display_name).toBe('Bishnu Thapa');
     expect((await me(person.token)).body.displayName).toBe('Bishnu Thapa');
-    for (const [name, message] of [['   ', 'Name is required'], ['x'.repeat(81), 'Name must be at most 80 characters.'], [42, 'Name is required']] as const) {
+    for (const [name, message] of [
+      ['   ', 'Name is required'],
+      ['x'.repeat(81), 'Name must be at most 80 characters.'],
+      [42, 'Name is required'],
+    ] as const) {
       const answer = await call('PUT', '/api/account', { token: person.token, body: { name } });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message, errors: { name: [message] } });
@@ -406,7 +464,11 @@ describe('my account', () => {
       [{ currentPassword: 'Not the password', password: 'A new passphrase' }, 'currentPassword', 'The current password is not correct.'],
       [{ currentPassword: PASSWORD, password: 'short' }, 'password', 'Password must be at least 10 characters long.'],
       [{ currentPassword: PASSWORD, password: `me ${person.email}` }, 'password', 'Password must not contain the e-mail address.'],
-      [{ currentPassword: PASSWORD, password: '1234567890' }, 'password', 'This password is one of the most common ones. Choose one that is harder to guess.'],
+      [
+        { currentPassword: PASSWORD, password: '1234567890' },
+        'password',
+        'This password is one of the most common ones. Choose one that is harder to guess.',
+      ],
       [{ currentPassword: PASSWORD, password: PASSWORD }, 'password', 'The new password must be different from the current one.'],
     ];
     for (const [body, field, message] of refusals) {
@@ -444,7 +506,13 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
     const writer = await addAccount('staff', 'Kamala Shrestha');
     const start = Date.now();
     const photo = { bytes: await pngBytes(), name: 'hari.png', type: 'image/png' };
-    const created = await send(cms.url, 'POST', '/api/team-member', form({ name: 'Hari', role: 'Cook', bio: 'Cooks.' }, { photo }), writer.token);
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Hari', role: 'Cook', bio: 'Cooks.' }, { photo }),
+      writer.token,
+    );
     expect(created.status).toBe(201);
     const member = await json(created);
     expect(member.updated_by).toEqual({ id: writer.id, name: 'Kamala Shrestha' });
@@ -454,11 +522,20 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
 
     // Another person edits the Nepali text: the entry (every language) says so.
     const editor = await addAccount('staff', 'Dawa Sherpa');
-    const nepali = await send(cms.url, 'PUT', `/api/team-member/${member.id}?locale=ne`, form({ role: 'भान्से', bio: 'खाना पकाउँछन्।' }), editor.token);
+    const nepali = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${member.id}?locale=ne`,
+      form({ role: 'भान्से', bio: 'खाना पकाउँछन्।' }),
+      editor.token,
+    );
     expect(nepali.status).toBe(200);
     expect((await json(nepali)).updated_by).toEqual({ id: editor.id, name: 'Dawa Sherpa' });
     for (const locale of ['en', 'ne']) {
-      expect((await call('GET', `/api/team-member/${member.id}?locale=${locale}`)).body.updated_by).toEqual({ id: editor.id, name: 'Dawa Sherpa' });
+      expect((await call('GET', `/api/team-member/${member.id}?locale=${locale}`)).body.updated_by).toEqual({
+        id: editor.id,
+        name: 'Dawa Sherpa',
+      });
     }
 
     // Strapi's own REST routes record it too.
@@ -487,8 +564,11 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
         body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       }),
     );
-    const created = await json(await send(cms.url, 'POST', '/api/blog', form({ title: 'Console', content: 'x', author: 'a@example.org' }), admin));
-    const documentId = (await cms.query<{ document_id: string }>(`SELECT document_id FROM blogs WHERE id = ${Number(created.id)}`))[0].document_id;
+    const created = await json(
+      await send(cms.url, 'POST', '/api/blog', form({ title: 'Console', content: 'x', author: 'a@example.org' }), admin),
+    );
+    const documentId = (await cms.query<{ document_id: string }>(`SELECT document_id FROM blogs WHERE id = ${Number(created.id)}`))[0]
+      .document_id;
     const consoleEdit = await fetch(`${cms.url}/content-manager/collection-types/api::blog.blog/${documentId}?locale=en`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', ...bearer(login.data.token) },

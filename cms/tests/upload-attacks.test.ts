@@ -41,7 +41,13 @@ describe('hostile files are refused by their bytes, whatever their name and decl
 
   it('as images (renamed .jpg, sent as image/jpeg)', async () => {
     for (const [label, bytes] of Object.entries(await hostile())) {
-      const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: label, description: 'x' }, { image: { bytes, name: 'holiday.jpg', type: 'image/jpeg' } }), token);
+      const response = await send(
+        cms.url,
+        'POST',
+        '/api/image-gallery',
+        form({ title: label, description: 'x' }, { image: { bytes, name: 'holiday.jpg', type: 'image/jpeg' } }),
+        token,
+      );
       expect(response.status, label).toBe(400);
       const body = await json(response);
       expect(body.errors.image[0], label).toMatch(/Invalid file type|could not be read/);
@@ -51,7 +57,13 @@ describe('hostile files are refused by their bytes, whatever their name and decl
 
   it('as videos (renamed .mp4, sent as video/mp4)', async () => {
     for (const [label, bytes] of Object.entries(await hostile())) {
-      const response = await send(cms.url, 'POST', '/api/video-gallery', form({ title: label, description: 'x' }, { video: { bytes, name: 'clip.mp4', type: 'video/mp4' } }), token);
+      const response = await send(
+        cms.url,
+        'POST',
+        '/api/video-gallery',
+        form({ title: label, description: 'x' }, { video: { bytes, name: 'clip.mp4', type: 'video/mp4' } }),
+        token,
+      );
       expect(response.status, label).toBe(400);
       expect((await json(response)).errors.video, label).toEqual([VIDEO_MESSAGE]);
     }
@@ -60,9 +72,21 @@ describe('hostile files are refused by their bytes, whatever their name and decl
 
   it('as team photos and blog covers too', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const team = await send(cms.url, 'POST', '/api/team-member', form({ name: 'n', role: 'r', bio: 'b' }, { photo: { bytes: svg, name: 'me.png', type: 'image/png' } }), token);
+    const team = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'n', role: 'r', bio: 'b' }, { photo: { bytes: svg, name: 'me.png', type: 'image/png' } }),
+      token,
+    );
     expect((await json(team)).errors).toEqual({ photo: [IMAGE_MESSAGE] });
-    const post = await send(cms.url, 'POST', '/api/blog', form({ title: 't', content: 'c', author: 'a@example.org' }, { media: { bytes: svg, name: 'cover.gif', type: 'image/gif' } }), token);
+    const post = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form({ title: 't', content: 'c', author: 'a@example.org' }, { media: { bytes: svg, name: 'cover.gif', type: 'image/gif' } }),
+      token,
+    );
     expect((await json(post)).errors).toEqual({ media: [IMAGE_MESSAGE] });
     await nothingStored();
   });
@@ -82,7 +106,13 @@ describe('file names are never used as paths', () => {
     const png = await pngBytes();
     const ids: number[] = [];
     for (const name of names) {
-      const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Name test', description: 'd' }, { image: { bytes: png, name, type: 'image/png' } }), token);
+      const response = await send(
+        cms.url,
+        'POST',
+        '/api/image-gallery',
+        form({ title: 'Name test', description: 'd' }, { image: { bytes: png, name, type: 'image/png' } }),
+        token,
+      );
       expect(response.status, JSON.stringify(name)).toBe(201);
       const body = await json(response);
       ids.push(body.id);
@@ -99,7 +129,13 @@ describe('file names are never used as paths', () => {
 describe('what is accepted is served inertly', () => {
   it('serves a JPEG with a script appended as image/jpeg with nosniff', async () => {
     const jpeg = Buffer.concat([await jpegBytes(), Buffer.from('<script>alert(1)</script>')]);
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Tail', description: 'd' }, { image: { bytes: jpeg, name: 'x.html', type: 'text/html' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Tail', description: 'd' }, { image: { bytes: jpeg, name: 'x.html', type: 'text/html' } }),
+      token,
+    );
     expect(response.status).toBe(201);
     const { id, mediaUrl } = await json(response);
     expect(mediaUrl).toMatch(/\.jpg$/);
@@ -110,7 +146,13 @@ describe('what is accepted is served inertly', () => {
   });
 
   it('keeps a GIF a GIF whatever it was called', async () => {
-    const response = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Gif', description: 'd' }, { image: { bytes: await gifBytes(), name: 'page.svg', type: 'image/svg+xml' } }), token);
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Gif', description: 'd' }, { image: { bytes: await gifBytes(), name: 'page.svg', type: 'image/svg+xml' } }),
+      token,
+    );
     expect(response.status).toBe(201);
     const { id, mediaUrl } = await json(response);
     expect(mediaUrl).toMatch(/\.gif$/);

@@ -1,16 +1,16 @@
 // Throwaway CMS + web processes for the benchmarks (scripts/bench*.mjs): their own ports, a
 // scratch database and upload folder under .test-tmp/, timed from spawn to first good answer.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { cmsSecrets } from './cms-env.mjs';
-import { buildIfStale } from './build-cache.mjs';
-import { ensureCmsBuilt, spawnCms } from './cms.mjs';
-import { repoRoot, webDir } from './paths.mjs';
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { cmsSecrets } from "./cms-env.mjs";
+import { buildIfStale } from "./build-cache.mjs";
+import { ensureCmsBuilt, spawnCms } from "./cms.mjs";
+import { repoRoot, webDir } from "./paths.mjs";
 
-export const scratchDir = (name) => path.join(repoRoot, '.test-tmp', name);
+export const scratchDir = (name) => path.join(repoRoot, ".test-tmp", name);
 
 /**
  * Builds what the benchmarks run, if stale: the CMS, and web into its own folder, so a
@@ -18,23 +18,23 @@ export const scratchDir = (name) => path.join(repoRoot, '.test-tmp', name);
  */
 export function ensureBenchBuilds() {
   ensureCmsBuilt();
-  const buildDir = '.test-tmp/bench-build';
+  const buildDir = ".test-tmp/bench-build";
   buildIfStale({
-    name: 'web (bench)',
+    name: "web (bench)",
     root: webDir,
-    inputs: ['app', 'public', 'server', 'server.js', 'package.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'],
-    stampFile: path.join(webDir, buildDir, '.build-hash'),
-    command: 'npx',
-    args: ['react-router', 'build'],
-    env: { WEB_BUILD_DIR: buildDir, NODE_ENV: 'production' },
+    inputs: ["app", "public", "server", "server.js", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"],
+    stampFile: path.join(webDir, buildDir, ".build-hash"),
+    command: "npx",
+    args: ["react-router", "build"],
+    env: { WEB_BUILD_DIR: buildDir, NODE_ENV: "production" },
   });
   return buildDir;
 }
 
 /** Replaces the `<!-- {block}:start -->` ... `<!-- {block}:end -->` part of docs/performance.md with `report`. */
 export function writeDocsBlock(block, report) {
-  const file = path.join(repoRoot, 'docs', 'performance.md');
-  const doc = readFileSync(file, 'utf8');
+  const file = path.join(repoRoot, "docs", "performance.md");
+  const doc = readFileSync(file, "utf8");
   const start = `<!-- ${block}:start -->`;
   const end = `<!-- ${block}:end -->`;
   if (!doc.includes(start) || !doc.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
@@ -45,7 +45,7 @@ export function writeDocsBlock(block, report) {
 export function freshScratch(name) {
   const dir = scratchDir(name);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
+  mkdirSync(path.join(dir, "public", "uploads"), { recursive: true });
   return dir;
 }
 
@@ -68,8 +68,8 @@ export async function readyAfter(url, since, { timeoutMs = 300_000, child } = {}
 
 /** Staff login of the benchmark CMS (not the demo defaults: the CMS runs with NODE_ENV=production). */
 export const benchStaff = {
-  email: 'bench@example.org',
-  password: `Bench-2026-${randomBytes(6).toString('hex')}`,
+  email: "bench@example.org",
+  password: `Bench-2026-${randomBytes(6).toString("hex")}`,
 };
 
 /**
@@ -80,43 +80,43 @@ export async function startCms({ port, dir, env = {}, quiet = true }) {
   const started = performance.now();
   const child = spawnCms(
     {
-      NODE_ENV: 'production',
+      NODE_ENV: "production",
       CMS_PORT: String(port),
       CMS_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_FILENAME: path.join(dir, 'data.db'),
-      STRAPI_PUBLIC_DIR: path.join(dir, 'public'),
-      SEED_DEMO_CONTENT: 'true',
+      DATABASE_FILENAME: path.join(dir, "data.db"),
+      STRAPI_PUBLIC_DIR: path.join(dir, "public"),
+      SEED_DEMO_CONTENT: "true",
       ADMIN_EMAIL: benchStaff.email,
       ADMIN_PASSWORD: benchStaff.password,
       // The load generator and every request come from 127.0.0.1: no login limit in the way.
-      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_MAX_FAILURES: "1000",
       ...env,
     },
-    { stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' },
+    { stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" },
   );
   const bootMs = await readyAfter(`http://127.0.0.1:${port}/_health`, started, { child });
   return { child, bootMs, url: `http://127.0.0.1:${port}` };
 }
 
 /** Starts the production build of web (`buildDir` relative to web/) against `cmsUrl`. */
-export async function startWeb({ port, cmsUrl, buildDir = 'build', env = {}, quiet = true }) {
+export async function startWeb({ port, cmsUrl, buildDir = "build", env = {}, quiet = true }) {
   const { SESSION_SECRET, WEB_PROXY_SECRET } = cmsSecrets();
   const started = performance.now();
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, ["server.js"], {
     cwd: webDir,
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: "production",
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: "127.0.0.1",
       CMS_URL: cmsUrl,
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       WEB_BUILD_DIR: buildDir,
       SESSION_SECRET,
       WEB_PROXY_SECRET,
-      COOKIE_SECURE: 'false',
-      IMAGE_CACHE_DIR: path.join(scratchDir('bench-images'), String(port)),
+      COOKIE_SECURE: "false",
+      IMAGE_CACHE_DIR: path.join(scratchDir("bench-images"), String(port)),
       ...env,
     },
   });
@@ -126,9 +126,9 @@ export async function startWeb({ port, cmsUrl, buildDir = 'build', env = {}, qui
 
 /** Resident memory of a process now and at its peak (Linux /proc), in bytes. */
 export function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
 }
 
 /** Stops children we started (by their pid), waiting for them to exit. */
@@ -139,9 +139,9 @@ export async function stopAll(children) {
       .map(
         (child) =>
           new Promise((resolve) => {
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-            setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
+            child.once("exit", resolve);
+            child.kill("SIGTERM");
+            setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 10_000).unref();
           }),
       ),
   );
@@ -150,17 +150,20 @@ export async function stopAll(children) {
 /** What the figures were measured on. */
 export function machineDescription() {
   const cpus = os.cpus();
-  let distro = '';
+  let distro = "";
   try {
-    distro = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '';
+    distro = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync("/etc/os-release", "utf8"))?.[1] ?? "";
   } catch {
     // not Linux
   }
   return {
-    cpu: `${cpus.length} x ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`,
+    cpu: `${cpus.length} x ${cpus[0]?.model?.trim() ?? "unknown CPU"}`,
     memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     os: `${distro || os.type()} (${os.platform()} ${os.release()})`,
     node: process.version,
-    loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadAverage: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" "),
   };
 }

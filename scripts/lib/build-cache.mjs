@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
 const listFiles = (dir) => {
   if (!existsSync(dir)) return [];
@@ -17,7 +17,7 @@ const listFiles = (dir) => {
 
 /** Hash of the sources a build depends on: content, not timestamps (a fresh clone has new mtimes). */
 export function sourceHash(root, inputs) {
-  const hash = createHash('sha256');
+  const hash = createHash("sha256");
   for (const input of inputs) {
     const full = path.join(root, input);
     const files = existsSync(full) && statSync(full).isDirectory() ? listFiles(full) : existsSync(full) ? [full] : [];
@@ -26,16 +26,16 @@ export function sourceHash(root, inputs) {
       hash.update(readFileSync(file));
     }
   }
-  return hash.digest('hex');
+  return hash.digest("hex");
 }
 
 /** Runs `command` in `root` unless `stampFile` says the same sources were built already. */
 export function buildIfStale({ name, root, inputs, stampFile, command, args, env }) {
   const hash = sourceHash(root, inputs);
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return false;
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === hash) return false;
   console.log(`[build] building ${name} (sources changed or never built)...`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`[build] ${name} build failed (exit ${result.status})`);
   writeFileSync(stampFile, `${hash}\n`);
   console.log(`[build] ${name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,23 +1,23 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { buildIfStale } from './build-cache.mjs';
-import { cmsSecrets, quietStrapiEnv } from './cms-env.mjs';
-import { cmsDir } from './paths.mjs';
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { buildIfStale } from "./build-cache.mjs";
+import { cmsSecrets, quietStrapiEnv } from "./cms-env.mjs";
+import { cmsDir } from "./paths.mjs";
 
-const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
+const strapiBin = path.join(cmsDir, "node_modules", "@strapi", "strapi", "bin", "strapi.js");
 
 export function ensureCmsBuilt() {
-  if (!existsSync(strapiBin)) throw new Error('cms/ is not installed: run `npm install` at the repository root first.');
+  if (!existsSync(strapiBin)) throw new Error("cms/ is not installed: run `npm install` at the repository root first.");
   return buildIfStale({
-    name: 'CMS',
+    name: "CMS",
     root: cmsDir,
-    inputs: ['src', 'config', 'package.json', 'tsconfig.json'],
-    stampFile: path.join(cmsDir, 'dist', '.build-hash'),
+    inputs: ["src", "config", "package.json", "tsconfig.json"],
+    stampFile: path.join(cmsDir, "dist", ".build-hash"),
     command: process.execPath,
-    args: [strapiBin, 'build', '--minify'],
-    env: { ...quietStrapiEnv, ...cmsSecrets(), NODE_ENV: 'production' },
+    args: [strapiBin, "build", "--minify"],
+    env: { ...quietStrapiEnv, ...cmsSecrets(), NODE_ENV: "production" },
   });
 }
 
@@ -25,17 +25,17 @@ export function ensureCmsBuilt() {
 export function cmsEnv(overrides = {}) {
   // glibc gives each of libvips's threads its own heap and keeps what image processing freed:
   // two arenas keep the CMS's memory after a large picture near what the picture needed (sharp's advice).
-  return { MALLOC_ARENA_MAX: '2', ...process.env, ...quietStrapiEnv, ...cmsSecrets(), ...overrides };
+  return { MALLOC_ARENA_MAX: "2", ...process.env, ...quietStrapiEnv, ...cmsSecrets(), ...overrides };
 }
 
 /** The SQLite file of this environment (null on PostgreSQL). */
 export function sqliteFile(env) {
-  if (env.DATABASE_CLIENT && env.DATABASE_CLIENT !== 'sqlite') return null;
-  return path.resolve(cmsDir, env.DATABASE_FILENAME || '.tmp/data.db');
+  if (env.DATABASE_CLIENT && env.DATABASE_CLIENT !== "sqlite") return null;
+  return path.resolve(cmsDir, env.DATABASE_FILENAME || ".tmp/data.db");
 }
 
 /** The folder uploads are stored in (`uploads/` inside STRAPI_PUBLIC_DIR). */
-export const uploadsDir = (env) => path.join(path.resolve(cmsDir, env.STRAPI_PUBLIC_DIR || 'public'), 'uploads');
+export const uploadsDir = (env) => path.join(path.resolve(cmsDir, env.STRAPI_PUBLIC_DIR || "public"), "uploads");
 
 /** Creates the folders the CMS writes to: the SQLite file's and the uploads folder. */
 function prepareFolders(env) {
@@ -48,7 +48,7 @@ function prepareFolders(env) {
 export function spawnCms(overrides = {}, options = {}) {
   const env = cmsEnv(overrides);
   prepareFolders(env);
-  return spawn(process.execPath, [strapiBin, 'start'], { cwd: cmsDir, env, stdio: options.stdio ?? 'inherit' });
+  return spawn(process.execPath, [strapiBin, "start"], { cwd: cmsDir, env, stdio: options.stdio ?? "inherit" });
 }
 
 /**
@@ -57,15 +57,18 @@ export function spawnCms(overrides = {}, options = {}) {
  */
 export async function webRevalidateUrl() {
   if (process.env.WEB_REVALIDATE_URL) return process.env.WEB_REVALIDATE_URL;
-  const web = `http://127.0.0.1:${process.env.PORT || '3000'}`;
-  const up = await fetch(`${web}/healthz`, { signal: AbortSignal.timeout(1000) }).then((response) => response.ok, () => false);
-  return up ? `${web}/_internal/revalidate` : '';
+  const web = `http://127.0.0.1:${process.env.PORT || "3000"}`;
+  const up = await fetch(`${web}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
+  return up ? `${web}/_internal/revalidate` : "";
 }
 
 /** A compiled module of cms/src (`cmsModule('backup')`), for work that needs no running CMS. */
 export function cmsModule(name) {
   ensureCmsBuilt();
-  return createRequire(path.join(cmsDir, 'package.json'))(path.join(cmsDir, 'dist', 'src', name));
+  return createRequire(path.join(cmsDir, "package.json"))(path.join(cmsDir, "dist", "src", name));
 }
 
 /**
@@ -76,21 +79,21 @@ export function cmsModule(name) {
  */
 export async function withCms(task, { seed = false, env: overrides = {} } = {}) {
   ensureCmsBuilt();
-  const env = cmsEnv({ NODE_ENV: process.env.NODE_ENV || 'development', ...(seed ? {} : { SEED_DEMO_CONTENT: 'false' }), ...overrides });
+  const env = cmsEnv({ NODE_ENV: process.env.NODE_ENV || "development", ...(seed ? {} : { SEED_DEMO_CONTENT: "false" }), ...overrides });
   prepareFolders(env);
   Object.assign(process.env, env);
-  const require = createRequire(path.join(cmsDir, 'package.json'));
-  const { createStrapi } = require('@strapi/strapi');
-  const app = createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') });
-  app.log.level = process.env.STRAPI_LOG_LEVEL || 'warn';
+  const require = createRequire(path.join(cmsDir, "package.json"));
+  const { createStrapi } = require("@strapi/strapi");
+  const app = createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, "dist") });
+  app.log.level = process.env.STRAPI_LOG_LEVEL || "warn";
   await app.load();
-  const load = (module) => require(path.join(cmsDir, 'dist', 'src', module));
+  const load = (module) => require(path.join(cmsDir, "dist", "src", module));
   try {
     return await task(app, load);
   } finally {
     await drainQueries(app);
     // The web app is told about the task's changes before the process ends.
-    await load('content-change-notifier').settleContentChangeNotifications();
+    await load("content-change-notifier").settleContentChangeNotifications();
     await app.destroy();
   }
 }

@@ -1,6 +1,6 @@
 // Keep in step with cms/src/bootstrap/accounts.ts.
-export const DEMO_ADMIN_EMAIL = 'admin@example.org';
-export const DEMO_ADMIN_PASSWORD = 'Namaste-2026';
+export const DEMO_ADMIN_EMAIL = "admin@example.org";
+export const DEMO_ADMIN_PASSWORD = "Namaste-2026";
 
 export function adminDefaults() {
   const email = process.env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL;

@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const cmsDir = path.join(repoRoot, 'cms');
-export const webDir = path.join(repoRoot, 'web');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const cmsDir = path.join(repoRoot, "cms");
+export const webDir = path.join(repoRoot, "web");

@@ -40,8 +40,8 @@ export function supervise({
     const startedAt = now();
     const current = start();
     child = current;
-    log(`[start] ${name} ${restarts === 0 ? 'started' : `restarted (restart ${restarts})`}, pid ${current.pid}`);
-    current.once('exit', (code, signal) => {
+    log(`[start] ${name} ${restarts === 0 ? "started" : `restarted (restart ${restarts})`}, pid ${current.pid}`);
+    current.once("exit", (code, signal) => {
       if (child === current) child = null;
       if (stopping) return;
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
@@ -92,12 +92,12 @@ export function supervise({
       const current = child;
       if (!current || current.exitCode !== null || current.signalCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
-        const force = schedule(() => current.kill('SIGKILL'), graceMs);
-        current.once('exit', () => {
+        const force = schedule(() => current.kill("SIGKILL"), graceMs);
+        current.once("exit", () => {
           unschedule(force);
           resolve();
         });
-        current.kill('SIGTERM');
+        current.kill("SIGTERM");
       });
     },
   };

@@ -1,13 +1,5 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import enhanceScript from "virtual:enhance-script";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -43,9 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#a8441c" />
         <Meta />
-        {locale === "ne" ? (
-          <link rel="preload" href={devanagariFont} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ) : null}
+        {locale === "ne" ? <link rel="preload" href={devanagariFont} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         <Links />
         {/* Without JavaScript: scroll-reveal cards are simply there, truncated texts show
             in full, and controls that need scripts are hidden. */}

@@ -71,7 +71,10 @@ test.describe("gallery", () => {
   test("each demo video shows its own poster frame, a small WebP, before it is played", async ({ page, request }) => {
     await page.goto("/gallery?tab=videos");
     // The demo videos (other tests add videos of their own with other posters meanwhile).
-    const demo = page.getByTestId("video-grid").locator("article").filter({ hasNotText: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}\b/ });
+    const demo = page
+      .getByTestId("video-grid")
+      .locator("article")
+      .filter({ hasNotText: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}\b/ });
     const posters = await demo.locator("video").evaluateAll((videos) => videos.map((video) => video.getAttribute("poster")));
     expect(posters.length).toBeGreaterThanOrEqual(3);
     for (const poster of posters) {

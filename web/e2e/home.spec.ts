@@ -1,7 +1,6 @@
 import { expect, hydrated, test } from "./support/fixtures";
 
-const active = (page: import("@playwright/test").Page) =>
-  page.getByTestId("hero-slider").getAttribute("data-active-slide").then(Number);
+const active = (page: import("@playwright/test").Page) => page.getByTestId("hero-slider").getAttribute("data-active-slide").then(Number);
 
 /** A fake clock that only moves when the test says so. */
 async function pausedClock(page: import("@playwright/test").Page) {

@@ -30,9 +30,10 @@ const linesWithAsciiDigits = (text: string) => text.split("\n").filter((line) =>
 
 async function nepaliPaths(page: Page): Promise<string[]> {
   await page.goto("/ne/blogs");
-  const posts = await page.getByTestId("blog-list").locator("a[href^='/ne/blogs/details/']").evaluateAll((links) =>
-    [...new Set(links.map((a) => a.getAttribute("href")!))],
-  );
+  const posts = await page
+    .getByTestId("blog-list")
+    .locator("a[href^='/ne/blogs/details/']")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
   await page.goto("/ne/gallery");
   const images = await page.locator("[data-gallery-open]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
   return [

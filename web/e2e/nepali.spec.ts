@@ -31,7 +31,10 @@ const KEYS = Object.keys(en);
  * alongside add English-only posts, which the list shows as English fallbacks). */
 async function firstNepaliBlogPath(page: Page): Promise<string> {
   await page.goto("/ne/blogs");
-  const translated = page.getByTestId("blog-list").locator("li").filter({ hasNot: page.locator("[data-fallback-badge]") });
+  const translated = page
+    .getByTestId("blog-list")
+    .locator("li")
+    .filter({ hasNot: page.locator("[data-fallback-badge]") });
   const href = await translated.locator("a[href^='/ne/blogs/details/']").first().getAttribute("href");
   expect(href).toMatch(/^\/ne\/blogs\/details\/\d+$/);
   return href!;
@@ -78,21 +81,42 @@ test.describe("every public page in both languages", () => {
       if (heading) await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expect(page).toHaveTitle(DEVANAGARI);
       const nav = page.getByRole("navigation", { name: ne["nav.label"] });
-      for (const key of ["nav.home", "nav.objectives", "nav.committee", "nav.organization", "nav.gallery", "nav.blogs", "nav.contact"] as const) {
+      for (const key of [
+        "nav.home",
+        "nav.objectives",
+        "nav.committee",
+        "nav.organization",
+        "nav.gallery",
+        "nav.blogs",
+        "nav.contact",
+      ] as const) {
         await expect(nav.getByRole("link", { name: ne[key], exact: true })).toHaveAttribute("href", /^\/ne(\/|$)/);
       }
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("heading", { name: ne["footer.aboutUs"] })).toBeVisible();
       await expect(footer.getByRole("link", { name: ne["footer.scrollToTop"] })).toBeVisible();
       // Devanagari digits in the UI: the footer's year.
-      await expect(footer).toContainText(`© ${String(new Date().getFullYear()).replace(/\d/g, (d) => String.fromCharCode(0x966 + Number(d)))}`);
+      await expect(footer).toContainText(
+        `© ${String(new Date().getFullYear()).replace(/\d/g, (d) => String.fromCharCode(0x966 + Number(d)))}`,
+      );
       const chrome = `${await page.getByRole("banner").innerText()}\n${await footer.innerText()}`;
-      for (const key of ["nav.home", "nav.objectives", "nav.gallery", "nav.contact", "footer.aboutUs", "footer.scrollToTop", "donate.button"] as const) {
+      for (const key of [
+        "nav.home",
+        "nav.objectives",
+        "nav.gallery",
+        "nav.contact",
+        "footer.aboutUs",
+        "footer.scrollToTop",
+        "donate.button",
+      ] as const) {
         expect(chrome, key).not.toContain(en[key]);
       }
 
       // Switcher round trip: same page (and query) in English, and back.
-      await page.getByRole("banner").getByRole("link", { name: `${ne["lang.label"]}: ${ne["lang.switch"]}` }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: `${ne["lang.label"]}: ${ne["lang.switch"]}` })
+        .click();
       await expect(page).toHaveURL(enPath);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       const toNepali = page.getByRole("banner").getByRole("link", { name: `${en["lang.label"]}: ${en["lang.switch"]}` });
@@ -114,10 +138,16 @@ test.describe("every public page in both languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DEVANAGARI);
     await expect(page.getByTestId("blog-content")).toContainText(DEVANAGARI);
     expect(untranslated(await readableText(page))).toEqual([]);
-    await page.getByRole("banner").getByRole("link", { name: `${ne["lang.label"]}: ${ne["lang.switch"]}` }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: `${ne["lang.label"]}: ${ne["lang.switch"]}` })
+      .click();
     await expect(page).toHaveURL(enPath);
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(DEVANAGARI);
-    await page.getByRole("banner").getByRole("link", { name: `${en["lang.label"]}: ${en["lang.switch"]}` }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: `${en["lang.label"]}: ${en["lang.switch"]}` })
+      .click();
     await expect(page).toHaveURL(nePath);
   });
 
@@ -156,7 +186,9 @@ test.describe("Bikram Sambat dates", () => {
     const text = (await time.textContent())!;
     expect(text).toBe(formatBsAd((await time.getAttribute("datetime"))!, "ne"));
     // The Nepali order: BS year, month name, day, then "सन्" and the AD date the same way; no ASCII digits.
-    expect(text).toMatch(/^[०-९]{4} (वैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मङ्सिर|पुस|माघ|फागुन|चैत) [०-९]{1,2} \(सन् [०-९]{4} \S+ [०-९]{1,2}\)$/);
+    expect(text).toMatch(
+      /^[०-९]{4} (वैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मङ्सिर|पुस|माघ|फागुन|चैत) [०-९]{1,2} \(सन् [०-९]{4} \S+ [०-९]{1,2}\)$/,
+    );
     await page.goto(nePath.replace(/^\/ne/, ""));
     await expect(page.locator("article header time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} BS \(\d{1,2} [A-Z][a-z]+ \d{4}\)$/);
   });
@@ -248,7 +280,9 @@ test.describe("English fallback", () => {
     expect((await request.delete(`${CMS}/api/blog/${blog.id}?locale=ne`, { headers: auth })).status()).toBeLessThan(300);
     try {
       const path = `/ne/blogs/details/${blog.id}`;
-      await expect.poll(async () => (await request.get(path)).status() === 200 && (await (await request.get(path)).text()).includes(blog.title)).toBe(true);
+      await expect
+        .poll(async () => (await request.get(path)).status() === 200 && (await (await request.get(path)).text()).includes(blog.title))
+        .toBe(true);
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", "ne");
       await expect(page.locator("[data-fallback-notice]")).toHaveText(ne["lang.fallbackNotice"]);
@@ -270,7 +304,10 @@ test.describe("English fallback", () => {
       }).toPass({ timeout: 30_000 });
       await expect(card.locator("h2")).toHaveAttribute("lang", "en");
       // The posts that have a Nepali version carry no badge.
-      const translated = page.getByTestId("blog-list").locator("li").filter({ hasNot: page.locator("[data-fallback-badge]") });
+      const translated = page
+        .getByTestId("blog-list")
+        .locator("li")
+        .filter({ hasNot: page.locator("[data-fallback-badge]") });
       expect(await translated.count()).toBeGreaterThan(0);
       await expect(translated.locator("h2").first()).toHaveText(DEVANAGARI);
     } finally {
@@ -286,7 +323,9 @@ test.describe("English fallback", () => {
 test.describe("Devanagari font and page weight", () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
-  test("Nepali pages preload and use the self-hosted Devanagari subset; English pages load only the switcher's six glyphs", async ({ page }) => {
+  test("Nepali pages preload and use the self-hosted Devanagari subset; English pages load only the switcher's six glyphs", async ({
+    page,
+  }) => {
     const fonts: string[] = [];
     page.on("request", (r) => r.resourceType() === "font" && fonts.push(r.url()));
     await page.goto("/", { waitUntil: "networkidle" });
@@ -304,7 +343,10 @@ test.describe("Devanagari font and page weight", () => {
     const neFonts: string[] = [];
     nepali.on("request", (r) => r.resourceType() === "font" && neFonts.push(r.url()));
     await nepali.goto("/ne", { waitUntil: "networkidle" });
-    await expect(nepali.locator('link[rel="preload"][as="font"]')).toHaveAttribute("href", /\/assets\/noto-sans-devanagari-devanagari-wght-normal-[\w-]+\.woff2$/);
+    await expect(nepali.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
+      "href",
+      /\/assets\/noto-sans-devanagari-devanagari-wght-normal-[\w-]+\.woff2$/,
+    );
     expect(neFonts).toHaveLength(1);
     expect(neFonts[0]).toMatch(/noto-sans-devanagari-devanagari-wght-normal/);
     expect(await nepali.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', "क्षेत्र"))).toBe(true);
@@ -323,7 +365,13 @@ test.describe("Devanagari font and page weight", () => {
     const rows: string[] = [];
     for (const path of ["/ne", "/ne/blogs", await firstNepaliBlogPath(page), "/ne/organization", "/ne/gallery"]) {
       // A new context per page: nothing cached, as on a first visit.
-      const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
       const fresh = await context.newPage();
       const sizes: Promise<{ kind: string; bytes: number; sameOrigin: boolean }>[] = [];
       fresh.on("response", (response) => {
@@ -334,7 +382,11 @@ test.describe("Devanagari font and page weight", () => {
         sizes.push(
           response
             .body()
-            .then((body) => ({ kind, sameOrigin, bytes: ["html", "css", "js"].includes(kind) ? gzipSync(body, { level: 6 }).length : body.length }))
+            .then((body) => ({
+              kind,
+              sameOrigin,
+              bytes: ["html", "css", "js"].includes(kind) ? gzipSync(body, { level: 6 }).length : body.length,
+            }))
             .catch(() => ({ kind, sameOrigin, bytes: 0 })),
         );
       });
@@ -363,7 +415,8 @@ test("the sitemap lists every page in both languages, with alternates", async ({
   const xml = await (await request.get("/sitemap.xml")).text();
   expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
   for (const { en: enPath, ne: nePath } of PAGES) {
-    const loc = (path: string) => `<loc>http://127.0.0.1:${new URL(xml.match(/<loc>([^<]+)<\/loc>/)![1]!).port}${path.replace(/&/g, "&amp;")}</loc>`;
+    const loc = (path: string) =>
+      `<loc>http://127.0.0.1:${new URL(xml.match(/<loc>([^<]+)<\/loc>/)![1]!).port}${path.replace(/&/g, "&amp;")}</loc>`;
     expect(xml).toContain(loc(enPath));
     expect(xml).toContain(loc(nePath));
   }

@@ -8,7 +8,17 @@ const BUDGET = { html: 60_000, css: 25_000, js: 100_000, total: 600_000 };
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
 
 test("first loads stay within the page-weight budgets", async ({ page }) => {
-  const pages = ["/", "/objectives", "/current-committee", "/organization", "/blogs", await firstBlogPath(page), "/gallery", "/gallery?tab=videos", "/contact"];
+  const pages = [
+    "/",
+    "/objectives",
+    "/current-committee",
+    "/organization",
+    "/blogs",
+    await firstBlogPath(page),
+    "/gallery",
+    "/gallery?tab=videos",
+    "/contact",
+  ];
   const rows: string[] = [];
   for (const path of pages) {
     const bodies: Promise<{ kind: string; bytes: number; url: string }>[] = [];
@@ -19,7 +29,11 @@ test("first loads stay within the page-weight budgets", async ({ page }) => {
       bodies.push(
         response
           .body()
-          .then((body) => ({ kind, url: response.url(), bytes: ["html", "css", "js"].includes(kind) ? gzipSync(body, { level: 6 }).length : body.length }))
+          .then((body) => ({
+            kind,
+            url: response.url(),
+            bytes: ["html", "css", "js"].includes(kind) ? gzipSync(body, { level: 6 }).length : body.length,
+          }))
           .catch(() => ({ kind, url: response.url(), bytes: 0 })),
       );
     };
@@ -31,7 +45,9 @@ test("first loads stay within the page-weight budgets", async ({ page }) => {
     const by = (kind: string) => all.filter((b) => b.kind === kind).reduce((t, b) => t + b.bytes, 0);
     // Only this site's own files count (the contact page's map is OpenStreetMap's, and lazy).
     const total = all.filter((b) => new URL(b.url).origin === new URL(page.url()).origin).reduce((t, b) => t + b.bytes, 0);
-    rows.push(`${path.padEnd(22)} html ${(by("html") / 1000).toFixed(1)} css ${(by("css") / 1000).toFixed(1)} js ${(by("js") / 1000).toFixed(1)} images ${(by("image") / 1000).toFixed(1)} total ${(total / 1000).toFixed(1)} KB`);
+    rows.push(
+      `${path.padEnd(22)} html ${(by("html") / 1000).toFixed(1)} css ${(by("css") / 1000).toFixed(1)} js ${(by("js") / 1000).toFixed(1)} images ${(by("image") / 1000).toFixed(1)} total ${(total / 1000).toFixed(1)} KB`,
+    );
     expect(by("html"), `${path} HTML`).toBeLessThanOrEqual(BUDGET.html);
     expect(by("css"), `${path} CSS`).toBeLessThanOrEqual(BUDGET.css);
     expect(by("js"), `${path} JS`).toBeLessThanOrEqual(BUDGET.js);

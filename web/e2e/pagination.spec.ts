@@ -43,7 +43,10 @@ test.describe("years of content", () => {
     await api("/api/demo-content", { method: "DELETE" });
     for (let n = 1; n <= POSTS; n++) {
       const title = `${n % 5 === 0 ? `${MARKED} ` : ""}Weekly news ${String(n).padStart(3, "0")}`;
-      const post = await api("/api/blog", { method: "POST", body: form({ title, content: `Post number ${n}.`, author: "staff@example.org" }) });
+      const post = await api("/api/blog", {
+        method: "POST",
+        body: form({ title, content: `Post number ${n}.`, author: "staff@example.org" }),
+      });
       const nepali = n % 2 === 0 ? `साप्ताहिक समाचार ${String(n).padStart(3, "0")}` : null;
       if (nepali) await api(`/api/blog/${post.id}?locale=ne`, { method: "PUT", body: form({ title: nepali, content: `समाचार ${n}।` }) });
       posts.push({ id: post.id, title, nepali });
@@ -92,11 +95,15 @@ test.describe("years of content", () => {
   }
 
   const postIdsOn = (page: Page) =>
-    page.getByTestId("blog-list").locator('a[href*="/blogs/details/"]').evaluateAll((links) =>
-      links.map((a) => Number(a.getAttribute("href")!.split("/").pop())),
-    );
+    page
+      .getByTestId("blog-list")
+      .locator('a[href*="/blogs/details/"]')
+      .evaluateAll((links) => links.map((a) => Number(a.getAttribute("href")!.split("/").pop())));
   const imageIdsOn = (page: Page) =>
-    page.getByTestId("image-grid").locator("a[data-gallery-open]").evaluateAll((links) => links.map((a) => Number(a.getAttribute("data-gallery-open"))));
+    page
+      .getByTestId("image-grid")
+      .locator("a[data-gallery-open]")
+      .evaluateAll((links) => links.map((a) => Number(a.getAttribute("data-gallery-open"))));
 
   test("every post and image is reachable by links from page 1, in English and Nepali", async ({ browser }) => {
     test.setTimeout(180_000);
@@ -110,7 +117,9 @@ test.describe("years of content", () => {
     }
   });
 
-  test("each page has its own title, canonical URL and rel links; Nepali pages show the Nepali versions in Devanagari digits", async ({ page }) => {
+  test("each page has its own title, canonical URL and rel links; Nepali pages show the Nepali versions in Devanagari digits", async ({
+    page,
+  }) => {
     await page.goto(`${stack.webUrl}/blogs?page=2`);
     await expect(page).toHaveTitle(/^Blogs – page 2 \|/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${stack.webUrl}/blogs?page=2`);
@@ -143,7 +152,9 @@ test.describe("years of content", () => {
         await pager.scrollIntoViewIfNeeded();
         // Nothing sticks out sideways, every link is a comfortable target.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
-        for (const box of await pager.locator("a, [aria-current]").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))) {
+        for (const box of await pager
+          .locator("a, [aria-current]")
+          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))) {
           expect(box.right, `${path} at ${width}`).toBeLessThanOrEqual(width);
           expect(box.height).toBeGreaterThanOrEqual(44);
         }
@@ -154,7 +165,16 @@ test.describe("years of content", () => {
   });
 
   test("a page that does not exist is the site's 404 page", async ({ page }) => {
-    for (const path of ["/blogs?page=12", "/blogs?page=0", "/blogs?page=abc", "/blogs?page=02", "/ne/blogs?page=999", "/gallery?page=6", "/gallery?tab=videos&page=2", "/blogs?page=1&page=2"]) {
+    for (const path of [
+      "/blogs?page=12",
+      "/blogs?page=0",
+      "/blogs?page=abc",
+      "/blogs?page=02",
+      "/ne/blogs?page=999",
+      "/gallery?page=6",
+      "/gallery?tab=videos&page=2",
+      "/blogs?page=1&page=2",
+    ]) {
       const response = await page.goto(`${stack.webUrl}${path}`);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(path.startsWith("/ne") ? /पृष्ठ/ : "Oops! Page not found");
@@ -203,7 +223,12 @@ test.describe("years of content", () => {
     // The feed: the newest posts, newest first.
     const rss = await (await fetch(`${stack.webUrl}/blogs/rss.xml`)).text();
     const titles = [...rss.matchAll(/<item>\s*<title>([^<]+)<\/title>/g)].map((match) => match[1]);
-    expect(titles.slice(0, 3)).toEqual([...posts].reverse().slice(0, 3).map((post) => post.title));
+    expect(titles.slice(0, 3)).toEqual(
+      [...posts]
+        .reverse()
+        .slice(0, 3)
+        .map((post) => post.title),
+    );
   });
 
   async function signIn(page: Page, path: string) {
@@ -215,7 +240,9 @@ test.describe("years of content", () => {
     await page.waitForURL(`${stack.webUrl}${path}`);
   }
 
-  test("staff page through 25 at a time, find an old post by its Nepali title and edit it, and come back to the same place", async ({ page }) => {
+  test("staff page through 25 at a time, find an old post by its Nepali title and edit it, and come back to the same place", async ({
+    page,
+  }) => {
     await signIn(page, "/bloglist");
     await expect(page.getByRole("status").filter({ hasText: "of 130" })).toHaveText("1–25 of 130");
     await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(25);
@@ -257,7 +284,8 @@ test.describe("years of content", () => {
       const marked = (await api(`/api/blog?q=${MARKED}&pageSize=100`)).count as number;
       expect(marked).toBe(26 - (javaScriptEnabled ? 0 : 1));
       // 26 matches: page 2 holds the 26th alone. Without JavaScript one fewer: page 2 needs one more.
-      if (!javaScriptEnabled) await api("/api/blog", { method: "POST", body: form({ title: `${MARKED} extra`, content: "x", author: "staff@example.org" }) });
+      if (!javaScriptEnabled)
+        await api("/api/blog", { method: "POST", body: form({ title: `${MARKED} extra`, content: "x", author: "staff@example.org" }) });
       await page.goto(`${stack.webUrl}/bloglist?q=${MARKED}&page=2`);
       const rows = page.getByRole("table").locator("tbody tr");
       await expect(rows).toHaveCount(1);

@@ -44,9 +44,7 @@ test("a staff edit through the CMS contract shows on the public page within 1 s"
     expect((await save(edited)).status()).toBe(200);
     const saved = Date.now();
     // Poll the public page (each answer is a real request to the web server) for at most 1 s.
-    await expect
-      .poll(async () => (await (await request.get(page)).text()).includes(edited), { timeout: 1000, intervals: [25] })
-      .toBe(true);
+    await expect.poll(async () => (await (await request.get(page)).text()).includes(edited), { timeout: 1000, intervals: [25] }).toBe(true);
     expect(Date.now() - saved).toBeLessThan(1000);
     // The list of posts was dropped too.
     expect(await (await request.get("/blogs")).text()).toContain(edited);

@@ -94,10 +94,7 @@ if (isBuilt) {
   // build/server/index.js (or a chunk in build/server/assets/) -> build/client
   const clientDir = clientDirOf(fileURLToPath(import.meta.url));
   // Fingerprinted file names: cache forever.
-  app.use(
-    "/assets",
-    express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
+  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
 

@@ -18,8 +18,18 @@ let cacheDir = "";
 let images: ImageHandler;
 
 beforeAll(async () => {
-  uploads.set("/uploads/hills_1a2b.jpg", await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#a8441c" } }).jpeg().toBuffer());
-  uploads.set("/uploads/logo_9f.png", await sharp({ create: { width: 300, height: 300, channels: 4, background: "#2e6b5e" } }).png().toBuffer());
+  uploads.set(
+    "/uploads/hills_1a2b.jpg",
+    await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#a8441c" } })
+      .jpeg()
+      .toBuffer(),
+  );
+  uploads.set(
+    "/uploads/logo_9f.png",
+    await sharp({ create: { width: 300, height: 300, channels: 4, background: "#2e6b5e" } })
+      .png()
+      .toBuffer(),
+  );
   cms = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     const file = uploads.get(req.url ?? "");

@@ -85,9 +85,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
     const input = Buffer.from(await response.arrayBuffer());
     if (input.length > maxInputBytes) throw new HttpError(413);
     const animated = format === "gif" || (format === "webp" && /\.gif$/i.test(rest));
-    let pipeline = sharp(input, { limitInputPixels: maxInputPixels, animated })
-      .rotate()
-      .resize({ width, withoutEnlargement: true });
+    let pipeline = sharp(input, { limitInputPixels: maxInputPixels, animated }).rotate().resize({ width, withoutEnlargement: true });
     pipeline =
       format === "webp"
         ? pipeline.webp({ quality: 72, effort: 4 })

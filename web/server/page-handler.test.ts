@@ -129,7 +129,10 @@ describe("createPageHandler (the cache of public pages)", async () => {
   it("sends the page compressed as the browser asks", async () => {
     const raw = await fetch(`${base}/b`, { headers: { "Accept-Encoding": "identity" } });
     const body = await raw.text();
-    for (const [encoding, decompress] of [["br", brotliDecompressSync], ["gzip", gunzipSync]] as const) {
+    for (const [encoding, decompress] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
       const response = await rawGet("/b", { "Accept-Encoding": encoding });
       expect(response.headers["content-encoding"]).toBe(encoding);
       expect(response.headers["vary"]).toContain("Accept-Encoding");

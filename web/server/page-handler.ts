@@ -28,7 +28,17 @@ export interface CachedPage {
 /** Biggest page worth keeping (the home page is about 60 KB before compression). */
 const MAX_CACHED_BODY = 1024 * 1024;
 /** Headers not replayed from the cache: they are recomputed for the body actually sent. */
-const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie", "vary", "etag", "x-cache", "date"]);
+const SKIP_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "set-cookie",
+  "vary",
+  "etag",
+  "x-cache",
+  "date",
+]);
 
 /**
  * A response may be kept and shared only if it says so itself: a 200 HTML page with

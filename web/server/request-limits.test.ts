@@ -186,7 +186,7 @@ function trickle(head: string, everyMs = 100): { socket: Socket; closed: Promise
 }
 
 /** Resolves with the promise's value, or fails once `ms` have passed (a bound, not a sleep). */
-const within = <T,>(promise: Promise<T>, ms: number) =>
+const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms))]);
 
 describe("slow clients", () => {

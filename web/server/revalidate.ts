@@ -4,9 +4,7 @@ import express, { type Request, type Response } from "express";
 /** Calls older (or further in the future) than this are refused: a captured call cannot be replayed later. */
 export const MAX_CLOCK_SKEW_MS = 60_000;
 
-export type RevalidateCheck =
-  | { ok: true; uid: string; action: string }
-  | { ok: false; status: 401 | 403 | 400; reason: string };
+export type RevalidateCheck = { ok: true; uid: string; action: string } | { ok: false; status: 401 | 403 | 400; reason: string };
 
 /**
  * Checks a content-change call from the CMS (cms/src/content-change-notifier.ts):

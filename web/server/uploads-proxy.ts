@@ -4,14 +4,7 @@ import type { Request, Response } from "express";
 
 // Request headers worth passing on: conditional requests (304s) and ranges (video seeking).
 const FORWARD_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since", "if-range", "accept"];
-const FORWARD_RESPONSE_HEADERS = [
-  "content-type",
-  "content-length",
-  "content-range",
-  "accept-ranges",
-  "etag",
-  "last-modified",
-];
+const FORWARD_RESPONSE_HEADERS = ["content-type", "content-length", "content-range", "accept-ranges", "etag", "last-modified"];
 
 /**
  * Streams /uploads/* from the CMS so that media is same-origin and the browser never
@@ -54,7 +47,10 @@ export function createUploadsProxy(cmsUrl: string, opts: { timeoutMs?: number } 
         const status = upstreamRes.statusCode ?? 502;
         if (status >= 400 && status !== 416) {
           upstreamRes.resume();
-          res.status(status === 404 ? 404 : 502).type("text/plain").send(status === 404 ? "Not found" : "Bad gateway");
+          res
+            .status(status === 404 ? 404 : 502)
+            .type("text/plain")
+            .send(status === 404 ? "Not found" : "Bad gateway");
           return;
         }
         res.status(status);

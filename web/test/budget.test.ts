@@ -95,7 +95,9 @@ describe("bundle budget of public pages (gzip, production build)", () => {
       const assets = await pageAssets(id);
       const js = sum(assets.js);
       const css = sum(assets.css);
-      rows.push(`${id.replace("routes/public/", "").padEnd(14)} JS ${(js / 1000).toFixed(1).padStart(6)} KB  CSS ${(css / 1000).toFixed(1).padStart(5)} KB`);
+      rows.push(
+        `${id.replace("routes/public/", "").padEnd(14)} JS ${(js / 1000).toFixed(1).padStart(6)} KB  CSS ${(css / 1000).toFixed(1).padStart(5)} KB`,
+      );
       if (js > BUDGET.js) over.push(`${id}: JS ${js} B > ${BUDGET.js} B`);
       if (css > BUDGET.css) over.push(`${id}: CSS ${css} B > ${BUDGET.css} B`);
     }

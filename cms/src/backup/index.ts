@@ -82,7 +82,9 @@ const sha256Of = (file: string) =>
 /** A value of a row as JSON can hold it (SQLite blobs are tagged base64). */
 const toJson = (value: unknown) => (Buffer.isBuffer(value) ? { $base64: value.toString('base64') } : value);
 const fromJson = (value: unknown) =>
-  value && typeof value === 'object' && '$base64' in (value as object) ? Buffer.from((value as { $base64: string }).$base64, 'base64') : value;
+  value && typeof value === 'object' && '$base64' in (value as object)
+    ? Buffer.from((value as { $base64: string }).$base64, 'base64')
+    : value;
 
 /** Stored names of the uploads the `files` table refers to (main file and resized formats). */
 function referencedUploads(rows: Record<string, unknown>[]): string[] {
@@ -191,16 +193,19 @@ export async function openBackup({ file, key, stagingDir }: { file: string; key?
 
   const manifest = JSON.parse(await readFile(path.join(stagingDir, 'manifest.json'), 'utf8').catch(() => '{}')) as Manifest;
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError('This is not a backup of this site (no manifest).');
-  if (manifest.version > BACKUP_VERSION) throw new BackupError(`This backup has format version ${manifest.version}; this CMS reads up to ${BACKUP_VERSION}.`);
+  if (manifest.version > BACKUP_VERSION)
+    throw new BackupError(`This backup has format version ${manifest.version}; this CMS reads up to ${BACKUP_VERSION}.`);
   for (const table of manifest.tables) {
     const text = await readFile(path.join(stagingDir, 'tables', `${table.name}.jsonl`), 'utf8').catch(() => null);
     const rows = text === null ? -1 : text.split('\n').filter(Boolean).length;
-    if (rows !== table.rows) throw new BackupError(`The backup is damaged: tables/${table.name}.jsonl has ${rows} rows, the manifest says ${table.rows}.`);
+    if (rows !== table.rows)
+      throw new BackupError(`The backup is damaged: tables/${table.name}.jsonl has ${rows} rows, the manifest says ${table.rows}.`);
   }
   for (const upload of manifest.uploads) {
     const staged = path.join(stagingDir, 'uploads', upload.name);
     const size = (await stat(staged).catch(() => null))?.size;
-    if (size !== upload.size || (await sha256Of(staged)) !== upload.sha256) throw new BackupError(`The backup is damaged: uploads/${upload.name} differs from its checksum.`);
+    if (size !== upload.size || (await sha256Of(staged)) !== upload.sha256)
+      throw new BackupError(`The backup is damaged: uploads/${upload.name} differs from its checksum.`);
   }
   return manifest;
 }
@@ -212,7 +217,9 @@ export async function openBackup({ file, key, stagingDir }: { file: string; key?
  */
 export async function replaceDatabase(knex: Knex, client: Client, schema: string, stagingDir: string, manifest: Manifest) {
   if (manifest.database !== client) {
-    throw new BackupError(`This backup is of a ${manifest.database} database; the CMS is configured for ${client}. Restore into the same kind of database.`);
+    throw new BackupError(
+      `This backup is of a ${manifest.database} database; the CMS is configured for ${client}. Restore into the same kind of database.`,
+    );
   }
   const current = await listTables(knex, client, schema);
   const columnsOf = new Map(current.map((table) => [table.name, new Set(table.columns)]));
@@ -220,9 +227,17 @@ export async function replaceDatabase(knex: Knex, client: Client, schema: string
     const columns = columnsOf.get(table.name);
     const unknown = columns ? table.columns.filter((column) => !columns.has(column)) : [];
     if (!columns) throw new BackupError(`This CMS has no table ${table.name}: the backup was made by another version of the site.`);
-    if (unknown.length) throw new BackupError(`Table ${table.name} has no column ${unknown.join(', ')} here: the backup was made by another version of the site.`);
+    if (unknown.length)
+      throw new BackupError(
+        `Table ${table.name} has no column ${unknown.join(', ')} here: the backup was made by another version of the site.`,
+      );
   }
-  const order = await insertionOrder(knex, client, schema, current.map((table) => table.name));
+  const order = await insertionOrder(
+    knex,
+    client,
+    schema,
+    current.map((table) => table.name),
+  );
   const tables = new Map(manifest.tables.map((table) => [table.name, table]));
   await knex.transaction(async (trx) => {
     for (const name of [...order].reverse()) await from(trx, client, schema, name).del();

@@ -17,9 +17,14 @@ export interface Table {
 export async function listTables(knex: Knex, client: Client, schema: string): Promise<Table[]> {
   const names: string[] =
     client === 'sqlite'
-      ? (await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)).map((row: { name: string }) => row.name)
+      ? (await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)).map(
+          (row: { name: string }) => row.name,
+        )
       : (
-          await knex.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name`, [schema])
+          await knex.raw(
+            `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name`,
+            [schema],
+          )
         ).rows.map((row: { name: string }) => row.name);
   const tables: Table[] = [];
   for (const name of names.filter((table) => !SCHEMA_TABLES.has(table))) {
@@ -27,10 +32,10 @@ export async function listTables(knex: Knex, client: Client, schema: string): Pr
       client === 'sqlite'
         ? (await knex.raw(`PRAGMA table_info(${quote(name)})`)).map((row: { name: string }) => row.name)
         : (
-            await knex.raw(`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position`, [
-              schema,
-              name,
-            ])
+            await knex.raw(
+              `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position`,
+              [schema, name],
+            )
           ).rows.map((row: { name: string }) => row.name);
     tables.push({ name, columns });
   }

@@ -49,7 +49,10 @@ export async function sweepOrphanUploads() {
   let removedFromDisk = 0;
   if (strapi.config.get('plugin::upload.provider', 'local') === 'local') {
     const uploadsDir = path.join(strapi.dirs.static.public, 'uploads');
-    const rows = (await strapi.db.query(FILE_UID).findMany({ select: ['url', 'formats'] })) as { url: string; formats?: Record<string, { url: string }> | null }[];
+    const rows = (await strapi.db.query(FILE_UID).findMany({ select: ['url', 'formats'] })) as {
+      url: string;
+      formats?: Record<string, { url: string }> | null;
+    }[];
     const referenced = new Set(
       rows.flatMap((row) => [row.url, ...Object.values(row.formats ?? {}).map((format) => format.url)]).map((url) => path.basename(url)),
     );
@@ -77,6 +80,8 @@ export async function sweepOrphanUploads() {
   }
 
   if (unlinked.length > 0 || removedFromDisk > 0) {
-    strapi.log.warn(`[uploads] removed ${unlinked.length} unlinked upload(s) and ${removedFromDisk} unreferenced file(s) left by an interrupted write`);
+    strapi.log.warn(
+      `[uploads] removed ${unlinked.length} unlinked upload(s) and ${removedFromDisk} unreferenced file(s) left by an interrupted write`,
+    );
   }
 }

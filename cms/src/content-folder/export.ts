@@ -79,7 +79,12 @@ export async function exportFolder(root: string): Promise<ExportReport> {
     const stored = await readStoredPage(kind);
     if (!stored) continue;
     const attributes = schemaAttributes(kind.uid);
-    const record = { kind, file: '', en: writtenPageValues(attributes, stored.en), ...(stored.ne ? { ne: writtenPageValues(attributes, stored.ne) } : {}) };
+    const record = {
+      kind,
+      file: '',
+      en: writtenPageValues(attributes, stored.en),
+      ...(stored.ne ? { ne: writtenPageValues(attributes, stored.ne) } : {}),
+    };
     for (const [file, text] of Object.entries(pageFile(record))) files.set(file, text);
     for (const file of stored.files) media.set(storedName(file), file);
     pages += 1;

@@ -20,7 +20,18 @@ describe('content folder files', () => {
   };
 
   it('writes and reads back any text exactly: line breaks, trailing spaces, quotes, Devanagari', async () => {
-    const tricky = ['line one\nline two', 'ends with a break\n', 'windows\r\nbreaks', '  leading spaces', 'key: value # not a comment', 'yes', '123', 'नमस्ते: "उद्धरण"', 'tab\there', 'two\n\n\nbreaks  '];
+    const tricky = [
+      'line one\nline two',
+      'ends with a break\n',
+      'windows\r\nbreaks',
+      '  leading spaces',
+      'key: value # not a comment',
+      'yes',
+      '123',
+      'नमस्ते: "उद्धरण"',
+      'tab\there',
+      'two\n\n\nbreaks  ',
+    ];
     for (const [index, value] of tricky.entries()) {
       const record: EntryRecord = {
         kind: kind('blog'),
@@ -45,7 +56,7 @@ describe('content folder files', () => {
     }
   });
 
-  it('reads a post written by hand: body after the front matter, the editor\'s last line break dropped, CRLF files too', async () => {
+  it("reads a post written by hand: body after the front matter, the editor's last line break dropped, CRLF files too", async () => {
     await write('blog/a.md', '---\ntitle: A\nauthor: a@example.org\ncover: a.png\n---\n# Heading\n\nText.\n');
     await write('blog/b.md', '---\r\ntitle: B\r\nauthor: b@example.org\r\n---\r\nBody\r\n');
     const { entries, problems } = await readFolder(dir);

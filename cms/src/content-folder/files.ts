@@ -121,7 +121,8 @@ export function mediaRef(value: unknown, field: string, { file, problems }: Read
     return null;
   }
   const { file: name, alt, ...rest } = ref as Record<string, unknown>;
-  for (const unknown of Object.keys(rest)) problems.push({ file, field: `${field}.${unknown}`, message: folderMessages.unknownField(unknown) });
+  for (const unknown of Object.keys(rest))
+    problems.push({ file, field: `${field}.${unknown}`, message: folderMessages.unknownField(unknown) });
   if (typeof name !== 'string' || !name) {
     problems.push({ file, field, message: folderMessages.mediaRef });
     return null;
@@ -139,7 +140,13 @@ const entryFieldNames = (kind: CollectionKind) =>
     ? ['id', ...textFieldNames(kind).filter((name) => name !== 'content'), kind.date.key, ...kind.media.map((media) => media.key)]
     : ['id', ...textFieldNames(kind), kind.date.key, ...kind.media.map((media) => media.key), 'ne'];
 
-function entryFromFields(kind: CollectionKind, key: string, file: string, fields: Record<string, unknown>, problems: Problem[]): EntryRecord {
+function entryFromFields(
+  kind: CollectionKind,
+  key: string,
+  file: string,
+  fields: Record<string, unknown>,
+  problems: Problem[],
+): EntryRecord {
   const reader = { file, problems };
   const allowed = new Set(entryFieldNames(kind));
   for (const name of Object.keys(fields)) {

@@ -53,12 +53,13 @@ const keyStore = () => strapi.store({ type: KEYS.type, name: KEYS.name });
 /** Which entry each file name (key) was imported into: kind -> key -> documentId. */
 export const readKeys = async () => ((await keyStore().get({ key: KEYS.key })) ?? {}) as KeyMap;
 
-const docs = (uid: string) => strapi.documents(uid as never) as unknown as {
-  create: (params: object) => Promise<{ id: number; documentId: string }>;
-  update: (params: object) => Promise<{ id: number; documentId: string }>;
-  delete: (params: object) => Promise<unknown>;
-  findFirst: (params: object) => Promise<{ id: number; documentId: string } | null>;
-};
+const docs = (uid: string) =>
+  strapi.documents(uid as never) as unknown as {
+    create: (params: object) => Promise<{ id: number; documentId: string }>;
+    update: (params: object) => Promise<{ id: number; documentId: string }>;
+    delete: (params: object) => Promise<unknown>;
+    findFirst: (params: object) => Promise<{ id: number; documentId: string } | null>;
+  };
 
 const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
 
@@ -113,7 +114,11 @@ export async function importFolder(root: string, options: { dryRun?: boolean } =
 const memoSha = () => {
   const cache = new Map<string, Promise<string | null>>();
   return (file: string) => {
-    if (!cache.has(file)) cache.set(file, sha256OfFile(file).catch(() => null));
+    if (!cache.has(file))
+      cache.set(
+        file,
+        sha256OfFile(file).catch(() => null),
+      );
     return cache.get(file)!;
   };
 };
@@ -228,7 +233,9 @@ function mediaResolver(checked: CheckedFolder, sha: Sha, trx: Transaction, onRol
   const resolve = async (ref: MediaRef, mayShareWith: (link: string) => boolean): Promise<number> => {
     const media = checked.media.get(ref.file)!;
     const ext = path.extname(ref.file);
-    const existing = (await strapi.db.query(FILE_UID).findOne({ where: { hash: ref.file.slice(0, -ext.length), ext } })) as StoredFile | null;
+    const existing = (await strapi.db
+      .query(FILE_UID)
+      .findOne({ where: { hash: ref.file.slice(0, -ext.length), ext } })) as StoredFile | null;
     if (existing && (await sha(media.path)) === (await sha(uploadsPath(ref.file)))) {
       const links = await fileLinks(existing.id, trx);
       if (links.every(mayShareWith)) {
@@ -330,7 +337,9 @@ async function applyNepali({ record, documentId }: AppliedEntry) {
   const data = Object.fromEntries(localizedTextFields(record.kind.def).map((rule) => [rule.attribute, record.ne![rule.field] ?? null]));
   const saved = await docs(uid).update({ documentId, locale: 'ne', data });
   // A version carries its entry's date, as the contract's PUT ?locale=ne gives it.
-  const english = (await strapi.db.query(uid as never).findOne({ where: { documentId, locale: DEFAULT_LOCALE }, select: ['createdAt'] })) as {
+  const english = (await strapi.db
+    .query(uid as never)
+    .findOne({ where: { documentId, locale: DEFAULT_LOCALE }, select: ['createdAt'] })) as {
     createdAt: Date | string;
   };
   await strapi.db.query(uid as never).update({ where: { id: saved.id }, data: { createdAt: english.createdAt } });
@@ -364,4 +373,3 @@ async function applyPage({ record, stored }: PlannedPage, media: MediaResolver, 
   }
   for (const file of stored?.files ?? []) replacedFiles.push(file.id);
 }
-

@@ -33,7 +33,8 @@ const upload = () => strapi.plugin('upload');
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
 /** Is `<hash><ext>` free for a new stored file (no row is stored under that name)? */
-const nameIsFree = async (hash: string, ext: string) => !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
+const nameIsFree = async (hash: string, ext: string) =>
+  !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
 
 /**
  * Stores a folder's media file as a media-library file, byte for byte, under the folder's file
@@ -95,7 +96,10 @@ export async function storeMediaFile(media: CheckedMedia): Promise<{ file: Store
     data: { ...row, provider: strapi.config.get('plugin::upload.provider', 'local') },
   })) as StoredFile;
   const undo = async () => {
-    for (const item of written) await upload().provider.delete(item).catch(() => undefined);
+    for (const item of written)
+      await upload()
+        .provider.delete(item)
+        .catch(() => undefined);
   };
   return { file, undo };
 }
@@ -111,7 +115,15 @@ export async function removeIfUnused(fileId: number) {
 /** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
 export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
   const meta = strapi.db.metadata.get(FILE_UID) as unknown as {
-    attributes: { related: { joinTable: { name: string; joinColumn: { name: string }; morphColumn: { idColumn: { name: string }; typeColumn: { name: string } } } } };
+    attributes: {
+      related: {
+        joinTable: {
+          name: string;
+          joinColumn: { name: string };
+          morphColumn: { idColumn: { name: string }; typeColumn: { name: string } };
+        };
+      };
+    };
   };
   const morph = meta.attributes.related.joinTable;
   const rows = (await table(morph.name, trx)

@@ -19,7 +19,8 @@ export const folderMessages = {
   mediaRef: 'Give a file name from media/, or file: and alt: below it.',
   missingMedia: (name: string) => `There is no file media/${name}.`,
   wrongExtension: (name: string, ext: string) => `media/${name} holds ${ext.slice(1)} data: name it with the extension ${ext}.`,
-  sharedMedia: (name: string, other: string) => `media/${name} is also used by ${other}: every entry needs its own file (copy it under another name).`,
+  sharedMedia: (name: string, other: string) =>
+    `media/${name} is also used by ${other}: every entry needs its own file (copy it under another name).`,
   twoAlts: (name: string) => `media/${name} is given two different alt texts.`,
   nepaliWithoutEnglish: (english: string) => `There is no English post ${english} beside this Nepali one.`,
   unknownFile: 'Not part of a content folder (see the README for its layout).',

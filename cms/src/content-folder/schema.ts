@@ -16,12 +16,21 @@ export interface Attribute {
 
 // Strapi's own fields, and who edited an entry last (it names accounts of this database only).
 const SYSTEM = new Set<string>([
-  'id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations',
+  'id',
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
   ...EDITOR_ATTRIBUTES,
 ]);
 
 export function schemaAttributes(uid: string): Record<string, Attribute> {
-  const model = (strapi.contentTypes as unknown as Record<string, { attributes: Record<string, Attribute> }>)[uid] ??
+  const model =
+    (strapi.contentTypes as unknown as Record<string, { attributes: Record<string, Attribute> }>)[uid] ??
     (strapi.components as unknown as Record<string, { attributes: Record<string, Attribute> }>)[uid];
   if (!model) throw new Error(`Unknown content type or component ${uid}`);
   return Object.fromEntries(Object.entries(model.attributes).filter(([name]) => !SYSTEM.has(name)));

@@ -41,10 +41,11 @@ export interface StoredPage {
   files: StoredFile[];
 }
 
-const docs = (uid: string) => strapi.documents(uid as never) as unknown as {
-  findMany: (params: object) => Promise<Row[]>;
-  findFirst: (params: object) => Promise<Row | null>;
-};
+const docs = (uid: string) =>
+  strapi.documents(uid as never) as unknown as {
+    findMany: (params: object) => Promise<Row[]>;
+    findFirst: (params: object) => Promise<Row | null>;
+  };
 
 /** A stored file's name in a content folder's media/ (and in /uploads/): its hash and extension. */
 export const storedName = (file: StoredFile) => `${file.hash}${file.ext}`;
@@ -63,7 +64,10 @@ export async function readStoredEntries(kind: CollectionKind, documentIds?: stri
   const english = await docs(uid).findMany({ locale: DEFAULT_LOCALE, filters, populate: mediaAttributes, sort: ['id:asc'] });
   const nepaliFields = localizedTextFields(kind.def);
   const nepali = new Map(
-    (await docs(uid).findMany({ locale: 'ne', filters, fields: nepaliFields.map((rule) => rule.attribute) })).map((row) => [row.documentId, row]),
+    (await docs(uid).findMany({ locale: 'ne', filters, fields: nepaliFields.map((rule) => rule.attribute) })).map((row) => [
+      row.documentId,
+      row,
+    ]),
   );
   return english.map((row) => {
     const text: Record<string, string> = {};
@@ -143,7 +147,11 @@ export const sha256OfFile = (file: string) =>
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.keys(inner as object).sort().map((name) => [name, (inner as Record<string, unknown>)[name]]))
+      ? Object.fromEntries(
+          Object.keys(inner as object)
+            .sort()
+            .map((name) => [name, (inner as Record<string, unknown>)[name]]),
+        )
       : inner,
   );
 }

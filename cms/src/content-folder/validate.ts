@@ -102,7 +102,11 @@ export async function checkFolder(folder: Folder): Promise<CheckedFolder> {
       const prefix = record.neFile ? '' : 'ne.';
       for (const name of Object.keys(record.ne)) {
         if (!localized.some((rule) => rule.field === name)) {
-          problems.push({ file, field: `${prefix}${fieldName(record, name)}`, message: folderMessages.sharedField(fieldName(record, name)) });
+          problems.push({
+            file,
+            field: `${prefix}${fieldName(record, name)}`,
+            message: folderMessages.sharedField(fieldName(record, name)),
+          });
         }
       }
       for (const [field, messages] of Object.entries(nepali.errors)) {
@@ -193,7 +197,8 @@ async function checkAttributes(
           break;
         }
         const textValue = String(value);
-        if (attribute.type === 'email' && !EMAIL_PATTERN.test(textValue)) problems.push({ file, field, message: fieldMessages.authorInvalid });
+        if (attribute.type === 'email' && !EMAIL_PATTERN.test(textValue))
+          problems.push({ file, field, message: fieldMessages.authorInvalid });
         if (attribute.maxLength && textValue.length > attribute.maxLength) {
           problems.push({ file, field, message: serverMessages.tooLong(name, attribute.maxLength) });
         }
@@ -219,8 +224,10 @@ async function checkAttributes(
           problems.push({ file, field, message: folderMessages.notList });
           break;
         }
-        if (attribute.max !== undefined && items.length > attribute.max) problems.push({ file, field, message: folderMessages.tooMany(attribute.max) });
-        if (attribute.min !== undefined && items.length < attribute.min) problems.push({ file, field, message: folderMessages.tooFew(attribute.min) });
+        if (attribute.max !== undefined && items.length > attribute.max)
+          problems.push({ file, field, message: folderMessages.tooMany(attribute.max) });
+        if (attribute.min !== undefined && items.length < attribute.min)
+          problems.push({ file, field, message: folderMessages.tooFew(attribute.min) });
         const cleanItems: Record<string, unknown>[] = [];
         for (const [index, item] of items.entries()) {
           const itemPrefix = attribute.repeatable ? `${field}[${index}].` : `${field}.`;

@@ -11,7 +11,14 @@ import { blog, imageGallery, teamMember, videoGallery, type ContractDefinition }
 const failingStrapi = {
   documents: () => {
     const fail = () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /secret/path'));
-    return { findMany: fail, findFirst: () => Promise.resolve({ id: 1, documentId: 'abc' }), count: fail, create: fail, update: fail, delete: fail };
+    return {
+      findMany: fail,
+      findFirst: () => Promise.resolve({ id: 1, documentId: 'abc' }),
+      count: fail,
+      create: fail,
+      update: fail,
+      delete: fail,
+    };
   },
   log: { error: () => undefined },
   config: { get: () => 'http://127.0.0.1:1337' },
@@ -62,11 +69,18 @@ describe('contract failure messages (spec section 8)', () => {
   it('answers "Failed to create team member" and removes the already uploaded photo', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'contract-test-'));
     const filepath = path.join(dir, 'photo.png');
-    await writeFile(filepath, await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).png().toBuffer());
+    await writeFile(
+      filepath,
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+    );
     const removed: unknown[] = [];
     (globalThis as any).strapi = {
       ...failingStrapi,
-      plugin: () => ({ service: () => ({ upload: async () => [{ id: 42, url: '/uploads/p.png' }], remove: async (file: unknown) => removed.push(file) }) }),
+      plugin: () => ({
+        service: () => ({ upload: async () => [{ id: 42, url: '/uploads/p.png' }], remove: async (file: unknown) => removed.push(file) }),
+      }),
       db: { query: () => ({ findOne: async ({ where }: { where: { id: number } }) => ({ id: where.id }) }) },
     };
     const ctx = context(validFields['api::team-member.team-member']);

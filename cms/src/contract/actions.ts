@@ -24,14 +24,15 @@ async function checkUpload(field: string, kind: 'image' | 'video', file: Incomin
   return problem ? null : sniffed;
 }
 
-const documents = (def: ContractDefinition) => strapi.documents(def.uid as never) as unknown as {
-  findMany: (params: object) => Promise<Entry[]>;
-  findFirst: (params: object) => Promise<Entry | null>;
-  count: (params: object) => Promise<number>;
-  create: (params: object) => Promise<Entry>;
-  update: (params: object) => Promise<Entry>;
-  delete: (params: object) => Promise<unknown>;
-};
+const documents = (def: ContractDefinition) =>
+  strapi.documents(def.uid as never) as unknown as {
+    findMany: (params: object) => Promise<Entry[]>;
+    findFirst: (params: object) => Promise<Entry | null>;
+    count: (params: object) => Promise<number>;
+    create: (params: object) => Promise<Entry>;
+    update: (params: object) => Promise<Entry>;
+    delete: (params: object) => Promise<unknown>;
+  };
 
 /** Every media attribute of the kind: its main file and any optional images. */
 const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
@@ -154,94 +155,114 @@ export function createContractActions(def: ContractDefinition) {
   };
 
   return {
-    contractFind: handle((d) => d.failure.list, def, async (ctx) => {
-      const locale = localeOf(ctx);
-      const { start, limit, q } = listParams(ctx.query);
-      const search = searchFilters(def, q);
-      // The English entries decide order, count and ids in every language.
-      const [entries, count] = await Promise.all([
-        documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),
-        documents(def).count({ locale: DEFAULT_LOCALE, ...search }),
-      ]);
-      const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
-      reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale)) });
-    }),
+    contractFind: handle(
+      (d) => d.failure.list,
+      def,
+      async (ctx) => {
+        const locale = localeOf(ctx);
+        const { start, limit, q } = listParams(ctx.query);
+        const search = searchFilters(def, q);
+        // The English entries decide order, count and ids in every language.
+        const [entries, count] = await Promise.all([
+          documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),
+          documents(def).count({ locale: DEFAULT_LOCALE, ...search }),
+        ]);
+        const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
+        reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale)) });
+      },
+    ),
 
-    contractFindOne: handle((d) => d.failure.one, def, async (ctx) => {
-      const locale = localeOf(ctx);
-      const entry = await findById(def, parseId(ctx.params.id));
-      if (!entry) throw new ContractError(404, serverMessages.notFound);
-      const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
-      reply(ctx, 200, present(entry, translation, locale));
-    }),
+    contractFindOne: handle(
+      (d) => d.failure.one,
+      def,
+      async (ctx) => {
+        const locale = localeOf(ctx);
+        const entry = await findById(def, parseId(ctx.params.id));
+        if (!entry) throw new ContractError(404, serverMessages.notFound);
+        const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
+        reply(ctx, 200, present(entry, translation, locale));
+      },
+    ),
 
-    contractCreate: handle((d) => d.failure.create, def, async (ctx) => {
-      if (localeOf(ctx) !== DEFAULT_LOCALE) {
-        throw new ContractError(400, localeMessages.createEnglishFirst, { locale: [localeMessages.createEnglishFirst] });
-      }
-      const validated = await validateRequest(def, ctx, 'create');
-      const { attributes } = validated;
-      if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
-      const stored = await storeFiles(def, validated);
-      try {
-        const entry = await documents(def).create({
-          locale: DEFAULT_LOCALE,
-          data: { ...attributes, ...stored.attributes },
-          populate: mediaFields(def),
-        });
-        reply(ctx, 201, serialize(entry));
-      } catch (error) {
-        await removeFiles(stored.files.map((entry) => entry.file)); // a failed create leaves no orphan file
-        throw error;
-      }
-    }),
-
-    contractUpdate: handle((d) => d.failure.update, def, async (ctx) => {
-      const locale = localeOf(ctx);
-      const id = parseId(ctx.params.id);
-      const existing = await findById(def, id);
-      if (!existing) throw new ContractError(404, serverMessages.notFound);
-      if (locale !== DEFAULT_LOCALE) return updateTranslation(ctx, existing, locale);
-      const validated = await validateRequest(def, ctx, 'update');
-      const stored = await storeFiles(def, validated);
-      let entry: Entry;
-      try {
-        // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
-        entry = await documents(def).update({
-          documentId: existing.documentId,
-          locale: DEFAULT_LOCALE,
-          data: { ...validated.attributes, ...stored.attributes },
-          populate: mediaFields(def),
-        });
-      } catch (error) {
-        await removeFiles(stored.files.map((item) => item.file));
-        throw error;
-      }
-      // Old files go only once the entry points at the new ones.
-      await removeFiles(stored.files.map((item) => existing[item.field] as MediaFile | null));
-      reply(ctx, 200, serialize(entry));
-    }),
-
-    contractDelete: handle((d) => d.failure.remove, def, async (ctx) => {
-      const locale = localeOf(ctx);
-      const existing = await findById(def, parseId(ctx.params.id));
-      if (!existing) throw new ContractError(404, serverMessages.notFound);
-      if (locale !== DEFAULT_LOCALE) {
-        // Only that language's text goes; the entry and its files stay.
-        if (!(await translationsOf(def, [existing], locale)).has(existing.documentId)) {
-          throw new ContractError(404, localeMessages.noTranslation);
+    contractCreate: handle(
+      (d) => d.failure.create,
+      def,
+      async (ctx) => {
+        if (localeOf(ctx) !== DEFAULT_LOCALE) {
+          throw new ContractError(400, localeMessages.createEnglishFirst, { locale: [localeMessages.createEnglishFirst] });
         }
-        await documents(def).delete({ documentId: existing.documentId, locale });
+        const validated = await validateRequest(def, ctx, 'create');
+        const { attributes } = validated;
+        if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
+        const stored = await storeFiles(def, validated);
+        try {
+          const entry = await documents(def).create({
+            locale: DEFAULT_LOCALE,
+            data: { ...attributes, ...stored.attributes },
+            populate: mediaFields(def),
+          });
+          reply(ctx, 201, serialize(entry));
+        } catch (error) {
+          await removeFiles(stored.files.map((entry) => entry.file)); // a failed create leaves no orphan file
+          throw error;
+        }
+      },
+    ),
+
+    contractUpdate: handle(
+      (d) => d.failure.update,
+      def,
+      async (ctx) => {
+        const locale = localeOf(ctx);
+        const id = parseId(ctx.params.id);
+        const existing = await findById(def, id);
+        if (!existing) throw new ContractError(404, serverMessages.notFound);
+        if (locale !== DEFAULT_LOCALE) return updateTranslation(ctx, existing, locale);
+        const validated = await validateRequest(def, ctx, 'update');
+        const stored = await storeFiles(def, validated);
+        let entry: Entry;
+        try {
+          // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
+          entry = await documents(def).update({
+            documentId: existing.documentId,
+            locale: DEFAULT_LOCALE,
+            data: { ...validated.attributes, ...stored.attributes },
+            populate: mediaFields(def),
+          });
+        } catch (error) {
+          await removeFiles(stored.files.map((item) => item.file));
+          throw error;
+        }
+        // Old files go only once the entry points at the new ones.
+        await removeFiles(stored.files.map((item) => existing[item.field] as MediaFile | null));
+        reply(ctx, 200, serialize(entry));
+      },
+    ),
+
+    contractDelete: handle(
+      (d) => d.failure.remove,
+      def,
+      async (ctx) => {
+        const locale = localeOf(ctx);
+        const existing = await findById(def, parseId(ctx.params.id));
+        if (!existing) throw new ContractError(404, serverMessages.notFound);
+        if (locale !== DEFAULT_LOCALE) {
+          // Only that language's text goes; the entry and its files stay.
+          if (!(await translationsOf(def, [existing], locale)).has(existing.documentId)) {
+            throw new ContractError(404, localeMessages.noTranslation);
+          }
+          await documents(def).delete({ documentId: existing.documentId, locale });
+          ctx.status = 204;
+          ctx.body = null;
+          return;
+        }
+        // Without a locale (or en) the entry goes in every language, then its files.
+        await documents(def).delete({ documentId: existing.documentId, locale: '*' });
+        await removeFiles(mediaFields(def).map((field) => existing[field] as MediaFile | null));
         ctx.status = 204;
         ctx.body = null;
-        return;
-      }
-      // Without a locale (or en) the entry goes in every language, then its files.
-      await documents(def).delete({ documentId: existing.documentId, locale: '*' });
-      await removeFiles(mediaFields(def).map((field) => existing[field] as MediaFile | null));
-      ctx.status = 204;
-      ctx.body = null;
-    }),
+      },
+    ),
   };
 }
 

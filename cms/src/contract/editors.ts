@@ -42,9 +42,7 @@ interface Editor {
 
 /** The person behind the current request: a staff account, a Strapi console user, or nobody (seeds, API tokens). */
 function currentEditor(): Editor | null {
-  const state = strapi.requestContext.get()?.state as
-    | { auth?: { strategy?: { name?: string }; credentials?: unknown } }
-    | undefined;
+  const state = strapi.requestContext.get()?.state as { auth?: { strategy?: { name?: string }; credentials?: unknown } } | undefined;
   const credentials = state?.auth?.credentials;
   if (!credentials || typeof credentials !== 'object') return null;
   switch (state?.auth?.strategy?.name) {
@@ -88,7 +86,9 @@ export function followEditorAccounts() {
 
   const rename = async (ids: number[]) => {
     if (ids.length === 0) return;
-    const users = (await strapi.db.query(USER_UID).findMany({ where: { id: { $in: ids } }, select: ['id', 'displayName', 'email'] })) as StaffUser[];
+    const users = (await strapi.db
+      .query(USER_UID)
+      .findMany({ where: { id: { $in: ids } }, select: ['id', 'displayName', 'email'] })) as StaffUser[];
     for (const user of users) {
       for (const uid of uids) {
         await strapi.db.query(uid as never).updateMany({ where: { editedById: user.id }, data: { editedByName: staffName(user) } });
@@ -97,7 +97,8 @@ export function followEditorAccounts() {
   };
   const forget = async (ids: number[]) => {
     if (ids.length === 0) return;
-    for (const uid of uids) await strapi.db.query(uid as never).updateMany({ where: { editedById: { $in: ids } }, data: { editedById: null } });
+    for (const uid of uids)
+      await strapi.db.query(uid as never).updateMany({ where: { editedById: { $in: ids } }, data: { editedById: null } });
   };
   const idOf = (event: LifecycleEvent) => {
     const id = Number((event.result as { id?: unknown } | undefined)?.id);

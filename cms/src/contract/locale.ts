@@ -8,8 +8,7 @@ import type { ContractDefinition, Entry, TextField } from './definitions';
  */
 export const localeMessages = {
   unknown: UNKNOWN_LOCALE_MESSAGE,
-  createEnglishFirst:
-    'Create the English version first (POST without locale), then add the Nepali text with PUT ?locale=ne on its id.',
+  createEnglishFirst: 'Create the English version first (POST without locale), then add the Nepali text with PUT ?locale=ne on its id.',
   noTranslation: 'This entry has no Nepali version.',
 } as const;
 

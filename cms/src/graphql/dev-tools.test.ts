@@ -4,7 +4,8 @@ import plugins from '../../config/plugins';
 
 // The API tests run the CMS as `npm start` does and check that visitors get neither introspection
 // nor stack traces (tests/attacks-graphql.test.ts); this checks the switch `npm run dev` turns on.
-const apolloServer = () => (plugins({ env } as never) as { graphql: { config: { apolloServer: Record<string, unknown> } } }).graphql.config.apolloServer;
+const apolloServer = () =>
+  (plugins({ env } as never) as { graphql: { config: { apolloServer: Record<string, unknown> } } }).graphql.config.apolloServer;
 
 afterEach(() => {
   delete process.env.GRAPHQL_DEV_TOOLS;

@@ -90,8 +90,16 @@ export function requestLimitsPlugins(limits: GraphqlRequestLimits, pages: { defa
 
   // Only the operation asked for is priced (a document may hold several; without a name, all count).
   const costOf = ({ schema, document, request }: RequestContext & { document: DocumentNode }) => {
-    const named = document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === request.operationName);
-    return getComplexity({ schema, query: document, operationName: named ? request.operationName : undefined, variables: request.variables ?? {}, estimators });
+    const named = document.definitions.some(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === request.operationName,
+    );
+    return getComplexity({
+      schema,
+      query: document,
+      operationName: named ? request.operationName : undefined,
+      variables: request.variables ?? {},
+      estimators,
+    });
   };
 
   const checkCost = (context: RequestContext & { document: DocumentNode }) => {
@@ -103,7 +111,9 @@ export function requestLimitsPlugins(limits: GraphqlRequestLimits, pages: { defa
       throw new Refusal((error as Error).message);
     }
     if (cost > limits.maxCost) {
-      throw new Refusal(`Query cost limit of ${limits.maxCost} exceeded, found ${Math.round(cost)}. Ask for fewer rows, fields or aliases.`);
+      throw new Refusal(
+        `Query cost limit of ${limits.maxCost} exceeded, found ${Math.round(cost)}. Ask for fewer rows, fields or aliases.`,
+      );
     }
   };
   const priced = new WeakSet<object>();
@@ -143,7 +153,11 @@ export function requestLimitsPlugins(limits: GraphqlRequestLimits, pages: { defa
 export function registerGraphqlRequestLimits() {
   const config = strapi.plugin('graphql').config as <T>(key: string) => T;
   const limits = config<GraphqlRequestLimits>('requestLimits');
-  const pages = { defaultLimit: config<number>('defaultLimit'), maxLimit: config<number>('maxLimit'), maxDepth: config<number>('depthLimit') };
+  const pages = {
+    defaultLimit: config<number>('defaultLimit'),
+    maxLimit: config<number>('maxLimit'),
+    maxDepth: config<number>('depthLimit'),
+  };
   const apolloServer = config<Record<string, unknown>>('apolloServer') ?? {};
   const plugins = requestLimitsPlugins(limits, pages);
   strapi.config.set('plugin::graphql.apolloServer', {

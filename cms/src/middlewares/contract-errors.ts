@@ -40,7 +40,9 @@ export default () => async (ctx: Context, next: Next) => {
   // Strapi's own words for a missing or ended token, a missing permission, and the like.
   const generic =
     !message ||
-    ['Unauthorized', 'Forbidden', 'Not Found', 'Internal Server Error', 'Missing or invalid credentials', 'Invalid credentials'].includes(message);
+    ['Unauthorized', 'Forbidden', 'Not Found', 'Internal Server Error', 'Missing or invalid credentials', 'Invalid credentials'].includes(
+      message,
+    );
   ctx.body = {
     message: generic ? (fallbackMessage[ctx.status] ?? 'Something went wrong') : message,
     ...(details?.errors ? { errors: details.errors } : {}),

@@ -29,7 +29,12 @@ export default () => async (ctx: Context, next: Next) => {
 
   const { maxBodyBytes } = strapi.plugin('graphql').config('requestLimits') as { maxBodyBytes: number };
   const tooLarge = () =>
-    refuse(ctx, 413, 'PAYLOAD_TOO_LARGE', `The request body is too large: a GraphQL request may be at most ${Math.round(maxBodyBytes / 1024)} KB.`);
+    refuse(
+      ctx,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The request body is too large: a GraphQL request may be at most ${Math.round(maxBodyBytes / 1024)} KB.`,
+    );
 
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > maxBodyBytes) return tooLarge();

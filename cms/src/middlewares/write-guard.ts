@@ -12,7 +12,8 @@ const isContentApi = (route: string) => route.startsWith('/api/');
 const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts'];
 const isPrivateRead = (route: string) => PRIVATE_READS.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
 // Content-API routes that take files: Strapi's upload routes and the contract's.
-const takesFiles = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/') || definitionForRoute(route) !== undefined;
+const takesFiles = (route: string) =>
+  route === '/api/upload' || route.startsWith('/api/upload/') || definitionForRoute(route) !== undefined;
 
 type SessionManager = (origin: 'admin') => {
   validateAccessToken(token: string): { isValid: boolean; payload?: { sessionId: string } };
@@ -20,7 +21,14 @@ type SessionManager = (origin: 'admin') => {
 };
 
 const isStaffToken = (token: string): Promise<boolean> =>
-  strapi.plugin('users-permissions').service('jwt').verify(token).then(() => true, () => false);
+  strapi
+    .plugin('users-permissions')
+    .service('jwt')
+    .verify(token)
+    .then(
+      () => true,
+      () => false,
+    );
 
 /** Whether the request carries a live Strapi console session's access token. */
 async function hasConsoleSession(token: string | undefined) {
@@ -56,7 +64,10 @@ export default () => async (ctx: Context, next: Next) => {
   if (isWrite && ctx.is('multipart') && !routes.includes(graphql) && !routes.some(takesFiles)) {
     if (routes.some(isContentApi)) {
       ctx.status = 415;
-      ctx.body = { data: null, error: { status: 415, name: 'UnsupportedMediaTypeError', message: 'This route takes no files: send JSON.', details: {} } };
+      ctx.body = {
+        data: null,
+        error: { status: 415, name: 'UnsupportedMediaTypeError', message: 'This route takes no files: send JSON.', details: {} },
+      };
       return;
     }
     if (!(await hasConsoleSession(token))) throw new errors.UnauthorizedError('Sign in to the console to upload files.');

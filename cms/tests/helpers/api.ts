@@ -36,20 +36,29 @@ export const send = (baseUrl: string, method: string, path: string, body?: FormD
 
 // Real, decodable media made on the fly (nothing binary is committed for tests).
 export const pngBytes = (width = 64, height = 48, colour = { r: 200, g: 120, b: 60 }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 export const jpegBytes = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 90 } } }).jpeg().toBuffer();
-export const gifBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).gif().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+export const gifBytes = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .gif()
+    .toBuffer();
 
 /** The smallest well-formed MP4 header: an ftyp box (the sniffer decides by it, as browsers do). */
 export const mp4Bytes = (extra = 2048) => {
   const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
   return Buffer.concat([ftyp, Buffer.alloc(extra)]);
 };
-export const webmBytes = () => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(512)]);
+export const webmBytes = () =>
+  Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(512)]);
 export const aviBytes = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 4, 0, 0]), Buffer.from('AVI LIST'), Buffer.alloc(512)]);
 export const movBytes = () => Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(520)]);
-export const mkvBytes = () => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(512)]);
+export const mkvBytes = () =>
+  Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(512)]);
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -75,12 +84,17 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      { host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -115,15 +129,24 @@ export function partialUpload(
       port,
       method: 'POST',
       path,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(options.declaredBytes), ...options.headers },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(options.declaredBytes),
+        ...options.headers,
+      },
     });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => finish({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        finish({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', () => finish({ status: 0, headers: {}, text: 'connection error before an answer' }));
-    const timer = setTimeout(() => finish({ status: 0, headers: {}, text: 'no answer while the body was still being sent' }), options.waitMs ?? 2000);
+    const timer = setTimeout(
+      () => finish({ status: 0, headers: {}, text: 'no answer while the body was still being sent' }),
+      options.waitMs ?? 2000,
+    );
     request.write(head);
     request.write(Buffer.alloc(Math.max(0, options.sentBytes - head.length)));
   });

@@ -19,7 +19,10 @@ const setConnections = async (database: string, allow: boolean) => {
   await client.connect();
   try {
     await client.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS ${allow}`);
-    if (!allow) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    if (!allow)
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        database,
+      ]);
   } finally {
     await client.end();
   }

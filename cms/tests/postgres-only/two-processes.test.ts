@@ -16,7 +16,12 @@ beforeAll(async () => {
   const WEB_REVALIDATE_URL = webPorts.map((port) => `http://127.0.0.1:${port}/_internal/revalidate`).join(',');
   first = await startTestCms({ seed: true, env: { WEB_REVALIDATE_URL } });
   second = await startTestCms({
-    env: { DATABASE_CLIENT: 'postgres', DATABASE_URL: first.env.DATABASE_URL, STRAPI_PUBLIC_DIR: first.env.STRAPI_PUBLIC_DIR, WEB_REVALIDATE_URL },
+    env: {
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_URL: first.env.DATABASE_URL,
+      STRAPI_PUBLIC_DIR: first.env.STRAPI_PUBLIC_DIR,
+      WEB_REVALIDATE_URL,
+    },
   });
   webs = [await startTestWeb(first, {}, webPorts[0]), await startTestWeb(second, {}, webPorts[1])];
 }, 400_000);
@@ -43,7 +48,13 @@ const pageShows = async (url: string, text: string) => {
 describe('two CMS and two web processes on one database and one uploads folder', () => {
   it('serves through one what was written through the other', async () => {
     const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-    const created = await send(first.url, 'POST', '/api/image-gallery', form({ title: 'Shared', description: 'Written via one' }, { image: { bytes: await pngBytes(), name: 's.png', type: 'image/png' } }), token);
+    const created = await send(
+      first.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Shared', description: 'Written via one' }, { image: { bytes: await pngBytes(), name: 's.png', type: 'image/png' } }),
+      token,
+    );
     expect(created.status).toBe(201);
     const { id } = await json(created);
 
@@ -52,18 +63,36 @@ describe('two CMS and two web processes on one database and one uploads folder',
     // The file is served by the other process from the shared folder.
     expect((await fetch(seen.mediaUrl.replace(first.url, second.url))).status).toBe(200);
     // A token issued by one is accepted by the other (shared JWT secret), and an edit there shows here.
-    const edited = await send(second.url, 'PUT', `/api/image-gallery/${id}`, form({ title: 'Shared, edited', description: 'Edited via two' }), token);
+    const edited = await send(
+      second.url,
+      'PUT',
+      `/api/image-gallery/${id}`,
+      form({ title: 'Shared, edited', description: 'Edited via two' }),
+      token,
+    );
     expect(edited.status).toBe(200);
     expect((await json(await fetch(`${first.url}/api/image-gallery/${id}`))).title).toBe('Shared, edited');
   });
 
   it('shows a blog post written through the first web stack on the second', async () => {
     const token = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-    const created = await send(first.url, 'POST', '/api/blog', form({ title: 'Seen on both machines', content: 'Hello from machine one.', author: 'staff@example.org' }), token);
+    const created = await send(
+      first.url,
+      'POST',
+      '/api/blog',
+      form({ title: 'Seen on both machines', content: 'Hello from machine one.', author: 'staff@example.org' }),
+      token,
+    );
     const { id } = await json(created);
     expect(await pageShows(`${webs[1].url}/blogs/details/${id}`, 'Seen on both machines')).toBe('Seen on both machines');
     expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Seen on both machines')).toBe('Seen on both machines');
-    const renamed = await send(second.url, 'PUT', `/api/blog/${id}`, form({ title: 'Renamed on machine two', content: 'Hello.', author: 'staff@example.org' }), token);
+    const renamed = await send(
+      second.url,
+      'PUT',
+      `/api/blog/${id}`,
+      form({ title: 'Renamed on machine two', content: 'Hello.', author: 'staff@example.org' }),
+      token,
+    );
     expect(renamed.status).toBe(200);
     expect(await pageShows(`${webs[0].url}/blogs/details/${id}`, 'Renamed on machine two')).toBe('Renamed on machine two');
   });
@@ -76,7 +105,9 @@ describe('two CMS and two web processes on one database and one uploads folder',
     expect((await me(second.url, token)).status).toBe(200);
     expect((await fetch(`${first.url}/api/users/logout`, { method: 'POST', headers: bearer(token) })).status).toBe(204);
     expect((await me(second.url, token)).status).toBe(401);
-    expect((await send(second.url, 'POST', '/api/blog', form({ title: 'x', content: 'y', author: 'a@example.org' }), token)).status).toBe(401);
+    expect((await send(second.url, 'POST', '/api/blog', form({ title: 'x', content: 'y', author: 'a@example.org' }), token)).status).toBe(
+      401,
+    );
     // Logging out everywhere through the second ends the first's session too.
     const third = (await login(first.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
     expect((await fetch(`${second.url}/api/users/logout?everywhere=true`, { method: 'POST', headers: bearer(other) })).status).toBe(204);

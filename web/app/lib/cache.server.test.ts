@@ -8,7 +8,7 @@ import {
   withSignal,
 } from "./cache.server";
 
-const deferred = <T,>() => {
+const deferred = <T>() => {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));

@@ -16,7 +16,10 @@ beforeAll(async () => {
     if (mode === "hang") return; // never answers
     if (mode === "slow") {
       // Answers, but later than the web waits.
-      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { slow: true } })), TIMEOUT_MS + 300);
+      setTimeout(
+        () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { slow: true } })),
+        TIMEOUT_MS + 300,
+      );
       return;
     }
     if (mode === "500") return res.writeHead(500).end("boom");
@@ -34,12 +37,12 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-const asIs = <T,>(data: T) => data;
+const asIs = <T>(data: T) => data;
 
 async function cms() {
   vi.resetModules(); // env.server reads process.env when first imported
   const client = await import("./cms.server");
-  const cmsQuery = <T,>(document: string, variables?: Record<string, unknown>, options?: Parameters<typeof client.cmsView>[3]) =>
+  const cmsQuery = <T>(document: string, variables?: Record<string, unknown>, options?: Parameters<typeof client.cmsView>[3]) =>
     client.cmsView<T, T>(document, variables, asIs, options);
   return { ...client, ...(await import("./cache.server")), cmsQuery };
 }

@@ -72,7 +72,9 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   const load = async () => toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
   const deadline = AbortSignal.timeout(waitMs);
   try {
-    const { value } = await cmsReadCache.read(key, load, { signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline });
+    const { value } = await cmsReadCache.read(key, load, {
+      signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+    });
     return value as TView;
   } catch (error) {
     if (!deadline.aborted || options.signal?.aborted) throw error;
@@ -149,11 +151,15 @@ const cmsHealth = {
     if (!this.failingSince) this.failingSince = now;
     if (now - this.lastLogged < 10_000) return;
     this.lastLogged = now;
-    console.error(`[cms] ${error.reason}: ${error.message} (${this.failures} failed reads so far; visitors get last good copies where there are any)`);
+    console.error(
+      `[cms] ${error.reason}: ${error.message} (${this.failures} failed reads so far; visitors get last good copies where there are any)`,
+    );
   },
   answered() {
     if (!this.failingSince || Date.now() - this.lastFailure < 5_000) return;
-    console.error(`[cms] answering again (${this.failures} failed reads in ${Math.round((this.lastFailure - this.failingSince) / 1000)} s)`);
+    console.error(
+      `[cms] answering again (${this.failures} failed reads in ${Math.round((this.lastFailure - this.failingSince) / 1000)} s)`,
+    );
     this.failingSince = 0;
     this.lastLogged = 0;
     this.failures = 0;

@@ -26,7 +26,12 @@ const EnvSchema = z
     // How long a cached read or page is fresh; after it, it is served while one request refreshes it.
     WEB_CACHE_TTL_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
     // How long after it was loaded a copy may stand in for a CMS that is down, slow or failing.
-    WEB_CACHE_STALE_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(86_400_000),
+    WEB_CACHE_STALE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000)
+      .default(86_400_000),
     // After a content change, how long a visitor waits for the new page before getting the old one.
     WEB_CACHE_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(250),
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
@@ -44,16 +49,34 @@ const EnvSchema = z
       .transform((v) => v === "true" || v === "1")
       .optional(),
     // Upload limits the admin checks before passing files on (the CMS has the same ones).
-    IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-    VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+    IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    VIDEO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(200 * 1024 * 1024),
     // ── Request limits (server/request-limits.ts, server/http-server.ts) ──
     // Largest body a route reads unless it declares its own (uploads stream to disk instead).
-    REQUEST_BODY_MAX_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),
+    REQUEST_BODY_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(64 * 1024),
     // A request's headers, and a body that is not an upload, must arrive within these.
     REQUEST_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     // A whole upload (a 200 MB video over a slow connection) must arrive within this.
-    UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3_600_000).default(3_600_000),
+    UPLOAD_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 3_600_000)
+      .default(3_600_000),
   })
   .superRefine((env, ctx) => {
     if (env.UPLOAD_TIMEOUT_MS <= env.REQUEST_HEADERS_TIMEOUT_MS) {

@@ -13,7 +13,21 @@ describe("requestedPage", () => {
   });
 
   it("is null for anything that cannot be a page", () => {
-    for (const bad of ["page=", "page=0", "page=-1", "page=02", "page=2.0", "page=1e3", "page=+2", "page=2x", "page=%20", "page=abc", `page=${MAX_PAGE + 1}`, "page=99999999999", "page=2&page=3"]) {
+    for (const bad of [
+      "page=",
+      "page=0",
+      "page=-1",
+      "page=02",
+      "page=2.0",
+      "page=1e3",
+      "page=+2",
+      "page=2x",
+      "page=%20",
+      "page=abc",
+      `page=${MAX_PAGE + 1}`,
+      "page=99999999999",
+      "page=2&page=3",
+    ]) {
       expect(page(bad), bad).toBeNull();
     }
   });

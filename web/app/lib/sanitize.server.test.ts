@@ -3,9 +3,7 @@ import { excerpt, renderMarkdown, sanitizeInline, toPlainText } from "./sanitize
 
 describe("hero markup (inline)", () => {
   it("keeps the simple markup the CMS allows", () => {
-    expect(sanitizeInline("A <strong>safe</strong> home<br>for <em>all</em>")).toBe(
-      "A <strong>safe</strong> home<br />for <em>all</em>",
-    );
+    expect(sanitizeInline("A <strong>safe</strong> home<br>for <em>all</em>")).toBe("A <strong>safe</strong> home<br />for <em>all</em>");
   });
 
   it("drops scripts, handlers, styles, links and images", () => {

@@ -50,7 +50,10 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
   for (const list of ["/teams", "/gallery/images", "/bloglist"]) {
     test(`detail and edit pages of ${list}`, async ({ page }) => {
       await login(page, list);
-      const view = page.getByRole("main").getByRole("link", { name: /^View / }).first();
+      const view = page
+        .getByRole("main")
+        .getByRole("link", { name: /^View / })
+        .first();
       await page.goto((await view.getAttribute("href"))!);
       await expect(page.getByRole("link", { name: /^Edit / })).toBeVisible();
       expect(await seriousViolations(page), `${list} detail`).toEqual([]);
@@ -63,7 +66,11 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
   test("the delete confirmation dialog", async ({ page }) => {
     await login(page, "/teams");
     await hydrated(page);
-    await page.getByRole("main").getByRole("link", { name: /^Delete / }).first().click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /^Delete / })
+      .first()
+      .click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");

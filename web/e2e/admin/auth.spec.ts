@@ -93,7 +93,13 @@ test.describe("staff login and session", () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
     // Signed by the web server's secret, so only the CMS can tell the token is forged (401).
     for (const token of [fakeJwt({ id: 1, sub: "1", exp: future }), fakeJwt({ id: 1, sub: "1", exp: 1000 }), "not-a-jwt"]) {
-      await context.addCookies([{ name: "__session", value: await signedSessionCookie(token), url: page.url() === "about:blank" ? "http://127.0.0.1:3100" : page.url() }]);
+      await context.addCookies([
+        {
+          name: "__session",
+          value: await signedSessionCookie(token),
+          url: page.url() === "about:blank" ? "http://127.0.0.1:3100" : page.url(),
+        },
+      ]);
       await page.goto("/gallery/images");
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fgallery%2Fimages$/);
       expect((await context.cookies()).filter((c) => c.name === "__session")).toEqual([]);
@@ -129,6 +135,11 @@ test.describe("staff login and session", () => {
     // Still signed in, and the first team member is still there.
     await page.goto("/teams");
     await expect(page).toHaveURL("/teams");
-    await expect(page.getByRole("main").getByRole("link", { name: /^View / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /^View / })
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -152,7 +152,10 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     expect(await image.getAttribute("src")).not.toBe(firstSrc);
     // Back goes to the previous page.
     await page.goto("/gallery/images");
-    await page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `View ${title}` }).click();
+    await page
+      .getByRole("row", { name: new RegExp(title) })
+      .getByRole("link", { name: `View ${title}` })
+      .click();
     await hydrated(page);
     await page.getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL("/gallery/images");
@@ -206,7 +209,11 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     const edited = page.getByRole("row", { name: new RegExp(`${title} \\(edited\\)`) });
     await expect(edited).toBeVisible();
 
-    await confirmDelete(page, edited.getByRole("link", { name: `Delete ${title} (edited)` }), "Are you sure you want to delete this video?");
+    await confirmDelete(
+      page,
+      edited.getByRole("link", { name: `Delete ${title} (edited)` }),
+      "Are you sure you want to delete this video?",
+    );
     await expect(page.getByRole("status").filter({ hasText: "Video deleted." })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
   });
@@ -238,7 +245,11 @@ test.describe("admin round trips: create, view, edit, delete", () => {
 
     await page.goto("/gallery/videos");
     await hydrated(page);
-    await confirmDelete(page, page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Delete ${title}` }), "Are you sure you want to delete this video?");
+    await confirmDelete(
+      page,
+      page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Delete ${title}` }),
+      "Are you sure you want to delete this video?",
+    );
     await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
   });
 
@@ -250,7 +261,9 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await hydrated(page);
 
     await page.getByLabel("Title").fill(title);
-    await page.getByRole("textbox", { name: "Content" }).fill("## Kite flying\n\nThe children flew **kites** all day.\n\n<script>alert(1)</script>");
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .fill("## Kite flying\n\nThe children flew **kites** all day.\n\n<script>alert(1)</script>");
     await page.getByLabel("Author email").fill("staff@example");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Invalid email address")).toBeVisible();
@@ -294,7 +307,11 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page).toHaveURL("/bloglist");
 
     const updated = page.getByRole("row", { name: new RegExp(`${title} \\(updated\\)`) });
-    await confirmDelete(page, updated.getByRole("link", { name: `Delete ${title} (updated)` }), "Are you sure you want to delete this blog post?");
+    await confirmDelete(
+      page,
+      updated.getByRole("link", { name: `Delete ${title} (updated)` }),
+      "Are you sure you want to delete this blog post?",
+    );
     await expect(page.getByRole("status").filter({ hasText: "Blog post deleted." })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
     await page.goto(postUrl);

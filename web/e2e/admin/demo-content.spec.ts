@@ -64,9 +64,15 @@ test.describe("the dashboard's Remove demo content", () => {
     // It restarts a CMS: seconds on an idle machine, more on a busy one.
     test.setTimeout(180_000);
     // A post of the staff's own, and a demo post they edited: both stay.
-    const mine = await api("/api/blog", { method: "POST", body: form({ title: "Our own news", content: "Written by us.", author: "staff@example.org" }) });
+    const mine = await api("/api/blog", {
+      method: "POST",
+      body: form({ title: "Our own news", content: "Written by us.", author: "staff@example.org" }),
+    });
     const demoPost = (await api("/api/blog")).results.find((post: { id: number }) => post.id !== mine.id);
-    await api(`/api/blog/${demoPost.id}`, { method: "PUT", body: form({ title: "Edited demo post", content: demoPost.content, author: demoPost.author }) });
+    await api(`/api/blog/${demoPost.id}`, {
+      method: "PUT",
+      body: form({ title: "Edited demo post", content: demoPost.content, author: demoPost.author }),
+    });
 
     await signIn(page);
     const notice = page.getByRole("region", { name: "This site still shows demo content (26 items)" });

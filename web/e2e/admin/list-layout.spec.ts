@@ -43,10 +43,13 @@ const actionsOutOfReach = (page: Page, words: readonly string[] = ["View", "Edit
         }
         [left, top] = [Math.max(left, 0), Math.max(top, 0)];
         [right, bottom] = [Math.min(right, document.documentElement.clientWidth), Math.min(bottom, window.innerHeight)];
-        const whole = box.width > 0 && left <= box.left + 0.5 && right >= box.right - 0.5 && top <= box.top + 0.5 && bottom >= box.bottom - 0.5;
+        const whole =
+          box.width > 0 && left <= box.left + 0.5 && right >= box.right - 0.5 && top <= box.top + 0.5 && bottom >= box.bottom - 0.5;
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         if (!whole || !hit || !control.contains(hit)) {
-          problems.push(`${control.getAttribute("href")}: box ${JSON.stringify(box)}, visible ${JSON.stringify({ left, top, right, bottom })}, hit ${hit?.tagName}`);
+          problems.push(
+            `${control.getAttribute("href")}: box ${JSON.stringify(box)}, visible ${JSON.stringify({ left, top, right, bottom })}, hit ${hit?.tagName}`,
+          );
         }
       }
     }
@@ -105,10 +108,17 @@ for (const size of SIZES) {
       await first.getByRole("link", { name: /^Edit / }).click();
       await expect(page).toHaveURL(/edit/);
       await page.goto(list);
-      await rows.first().getByRole("link", { name: /^Delete / }).click();
+      await rows
+        .first()
+        .getByRole("link", { name: /^Delete / })
+        .click();
       const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
       await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: "Cancel" }).or(dialog.getByRole("link", { name: "Cancel" })).first().click();
+      await dialog
+        .getByRole("button", { name: "Cancel" })
+        .or(dialog.getByRole("link", { name: "Cancel" }))
+        .first()
+        .click();
       await expect(dialog).toBeHidden();
     }
     // The staff accounts: the role, block and remove of every other person's row.

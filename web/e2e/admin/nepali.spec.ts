@@ -176,7 +176,10 @@ test.describe("Nepali versions in the admin", () => {
     await expect(page.getByRole("status").filter({ hasText: "Team member deleted." })).toBeVisible();
   });
 
-  test("team member: a name in Nepali shows on /ne/current-committee and in its photo's alt text; English keeps the Latin name", async ({ page, request }) => {
+  test("team member: a name in Nepali shows on /ne/current-committee and in its photo's alt text; English keeps the Latin name", async ({
+    page,
+    request,
+  }) => {
     test.slow(); // two saves and six page loads
     const name = lettersOnly(unique("Maya Gurung"));
     // Devanagari only (a unique suffix in Devanagari digits), as a Nepali page shows no ASCII digits.
@@ -202,7 +205,11 @@ test.describe("Nepali versions in the admin", () => {
     await page.getByLabel("Bio in Nepali").fill("साना बालिकाहरूको हेरचाह गर्नुहुन्छ।");
     await page.getByRole("button", { name: "Save Nepali version" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
-    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({ name, local_name: null, locale: "ne" });
+    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({
+      name,
+      local_name: null,
+      locale: "ne",
+    });
     // (Pages are re-rendered once the CMS announces the change: each check reloads until it holds.)
     await expect(async () => {
       await expect((await card("/ne/current-committee", name)).getByText("हेरचाहकर्ता")).toBeVisible({ timeout: 1000 });
@@ -220,7 +227,11 @@ test.describe("Nepali versions in the admin", () => {
     await expect(page.getByLabel("Role in Nepali")).toHaveValue("हेरचाहकर्ता");
 
     // Stored on the Nepali version only; English clients see what they saw before.
-    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({ name, local_name: neName, locale: "ne" });
+    expect(await (await request.get(`${CMS}/api/team-member/${id}?locale=ne`)).json()).toMatchObject({
+      name,
+      local_name: neName,
+      locale: "ne",
+    });
     const english = await (await request.get(`${CMS}/api/team-member/${id}`)).json();
     expect(english).toMatchObject({ name, role: "Caregiver", locale: "en" });
     expect(english).not.toHaveProperty("local_name");
@@ -287,7 +298,9 @@ test.describe("Nepali versions in the admin", () => {
 
   test("'Joined At' converts known dates as Nepal's published calendar has them", async ({ page, request }) => {
     // Written through the CMS contract, which takes any joined_at (the admin form sets today's).
-    const { token: jwt } = await (await request.post(`${CMS}/api/users/login`, { data: { email: STAFF.email, password: STAFF.password } })).json();
+    const { token: jwt } = await (
+      await request.post(`${CMS}/api/users/login`, { data: { email: STAFF.email, password: STAFF.password } })
+    ).json();
     const known = [
       // Constitution Day, Asoj 3, 2072 BS (khabarhub); New Year 2081 BS on 13 April 2024 (myrepublica).
       { joined: "2015-09-20", shown: "3 Asoj 2072 BS (20 September 2015)" },
@@ -320,7 +333,10 @@ test.describe("Nepali versions in the admin", () => {
     await login(page);
     for (const list of ["/gallery/images", "/gallery/videos"]) {
       await page.goto(list);
-      const edit = page.getByRole("main").getByRole("link", { name: /^Edit / }).first();
+      const edit = page
+        .getByRole("main")
+        .getByRole("link", { name: /^Edit / })
+        .first();
       await page.goto(`${(await edit.getAttribute("href"))!}?lang=ne`);
       await hydrated(page);
       await expect(page.getByLabel("Title in Nepali")).toBeVisible();
@@ -348,7 +364,10 @@ test.describe("Nepali versions in the admin", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("/dashboard");
     await page.goto("/gallery/images");
-    const edit = page.getByRole("main").getByRole("link", { name: /^Edit / }).first();
+    const edit = page
+      .getByRole("main")
+      .getByRole("link", { name: /^Edit / })
+      .first();
     const path = (await edit.getAttribute("href"))!;
     await page.goto(`${path}?lang=ne`);
     // Server-side check of an empty form: the same messages.

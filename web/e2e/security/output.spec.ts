@@ -13,7 +13,7 @@ const HOSTILE_MARKDOWN = [
   "<script>window.__pwned = 'script'</script>",
   '<img src="/nothing.png" onerror="window.__pwned = \'onerror\'" alt="x">',
   "[a harmless-looking link](javascript:window.__pwned='link')",
-  '<a href="JaVaScRiPt:window.__pwned=\'mixed-case\'">mixed case</a>',
+  "<a href=\"JaVaScRiPt:window.__pwned='mixed-case'\">mixed case</a>",
   '<svg onload="window.__pwned = \'svg\'"><circle r="5"></circle></svg>',
   '<a href="https://example.org" style="position:fixed;inset:0;background:red">overlay</a>',
   "<style>body { display: none !important }</style>",
@@ -69,7 +69,9 @@ test("nothing of it runs in the browser, and the page stays visible", async ({ p
   const dangerous = await content.evaluate((root) => ({
     scripts: root.querySelectorAll("script, iframe, form, style, svg").length,
     handlers: [...root.querySelectorAll("*")].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
-    scriptLinks: [...root.querySelectorAll("[href], [src]")].filter((el) => /^\s*javascript:/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? "")).length,
+    scriptLinks: [...root.querySelectorAll("[href], [src]")].filter((el) =>
+      /^\s*javascript:/i.test(el.getAttribute("href") ?? el.getAttribute("src") ?? ""),
+    ).length,
     styled: root.querySelectorAll("[style]").length,
   }));
   expect(dangerous).toEqual({ scripts: 0, handlers: 0, scriptLinks: 0, styled: 0 });

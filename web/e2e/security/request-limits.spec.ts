@@ -250,7 +250,9 @@ test("an upload may arrive more slowly than a form body: it is read to the end",
   const cookie = await staffCookie();
   // About 2.5 x the body timeout, in ten pieces; no title, so the web's own check answers (no CMS write).
   const parts = [`--${BOUNDARY}\r\nContent-Disposition: form-data; name="description"\r\n\r\nslow\r\n`];
-  parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`);
+  parts.push(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`,
+  );
   for (let i = 0; i < 8; i += 1) parts.push("x".repeat(1024));
   parts.push(`\r\n--${BOUNDARY}--\r\n`);
   const body = new ReadableStream<Uint8Array>({

@@ -26,7 +26,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const status = await fetch(url).then((r) => r.status, () => 0);
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status > 0 && status < 500) return;
     await new Promise((done) => setTimeout(done, 250));
   }

@@ -31,7 +31,9 @@ for (const [u, { type, body }] of seen) {
 let total = 0;
 for (const [kind, k] of Object.entries(kinds)) {
   total += k.bytes;
-  console.log(`${kind.padEnd(7)} ${String(k.files).padStart(2)} files ${(k.bytes / 1024).toFixed(1).padStart(7)} KB${["html", "css", "js"].includes(kind) ? " (gzip)" : ""}`);
+  console.log(
+    `${kind.padEnd(7)} ${String(k.files).padStart(2)} files ${(k.bytes / 1024).toFixed(1).padStart(7)} KB${["html", "css", "js"].includes(kind) ? " (gzip)" : ""}`,
+  );
   if (process.env.VERBOSE) for (const line of k.list) console.log(`          ${line}`);
 }
 console.log(`total   ${(total / 1024).toFixed(1).padStart(16)} KB`);

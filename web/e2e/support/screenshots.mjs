@@ -6,7 +6,9 @@ import { chromium } from "@playwright/test";
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
 const out = process.argv[3] ?? "test-results/screenshots";
 const widths = (process.env.WIDTHS ?? "360,768,1280,1920").split(",").map(Number);
-const pages = (process.env.PAGES ?? "/,/objectives,/current-committee,/organization,/blogs,/blogs/details/1,/gallery,/gallery?tab=videos,/contact,/nope").split(",");
+const pages = (
+  process.env.PAGES ?? "/,/objectives,/current-committee,/organization,/blogs,/blogs/details/1,/gallery,/gallery?tab=videos,/contact,/nope"
+).split(",");
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

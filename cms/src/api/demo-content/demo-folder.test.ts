@@ -51,10 +51,13 @@ describe('demo content folder', () => {
     expect(pages.filter((page) => !page.ne).map((page) => page.file)).toEqual([]);
   });
 
-  it.each(['home', 'objective-page', 'organization-page', 'site-setting'])('%s in Nepali has the English structure, counts and pictures', async (name) => {
-    const page = (await folder).pages.find((candidate) => candidate.kind.name === name)!;
-    expect(shape(page.ne)).toEqual(shape(englishOf(page)));
-  });
+  it.each(['home', 'objective-page', 'organization-page', 'site-setting'])(
+    '%s in Nepali has the English structure, counts and pictures',
+    async (name) => {
+      const page = (await folder).pages.find((candidate) => candidate.kind.name === name)!;
+      expect(shape(page.ne)).toEqual(shape(englishOf(page)));
+    },
+  );
 
   it('keeps the markup of the hero slides (the same tags in the same order)', async () => {
     const home = (await folder).pages.find((page) => page.kind.name === 'home')!;
@@ -68,7 +71,12 @@ describe('demo content folder', () => {
   });
 
   it("keeps each post's Markdown outline in Nepali: headings, list items and emphasis", async () => {
-    const outline = (md: string) => md.split('\n').map((line) => /^(#+ |- |\d+\. )/.exec(line)?.[1] ?? '').filter(Boolean).join('');
+    const outline = (md: string) =>
+      md
+        .split('\n')
+        .map((line) => /^(#+ |- |\d+\. )/.exec(line)?.[1] ?? '')
+        .filter(Boolean)
+        .join('');
     const emphasis = (md: string) => (md.match(/\*\*|\*/g) ?? []).length;
     for (const post of (await folder).entries.filter((entry) => entry.kind.dir === 'blog')) {
       expect(outline(post.ne!.content), post.file).toBe(outline(post.text.content));

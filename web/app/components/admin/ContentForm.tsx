@@ -143,9 +143,7 @@ export function ContentForm({
         const error = errorOf(field.name);
         const errorId = `${inputId}-error`;
         const hintId = `${inputId}-hint`;
-        const describedBy = [field.hint || field.type === "file" ? hintId : null, error ? errorId : null]
-          .filter(Boolean)
-          .join(" ");
+        const describedBy = [field.hint || field.type === "file" ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
         const common = {
           id: inputId,
           "aria-invalid": error ? true : undefined,

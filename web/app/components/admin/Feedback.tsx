@@ -3,10 +3,7 @@ import { IconAlert, IconCheck } from "./icons";
 /** An error in red, announced at once (role="alert"). */
 export function ErrorAlert({ children, className = "" }: { children: React.ReactNode; className?: string }) {
   return (
-    <div
-      role="alert"
-      className={`flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-800 ${className}`}
-    >
+    <div role="alert" className={`flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-800 ${className}`}>
       <IconAlert className="mt-0.5 shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>
@@ -16,10 +13,7 @@ export function ErrorAlert({ children, className = "" }: { children: React.React
 /** A calm confirmation ("Team member added."), announced politely. */
 export function Notice({ children }: { children: React.ReactNode }) {
   return (
-    <div
-      role="status"
-      className="flex items-start gap-3 rounded-xl border border-sage/30 bg-sage-light px-4 py-3 text-sage"
-    >
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-sage/30 bg-sage-light px-4 py-3 text-sage">
       <IconCheck className="mt-0.5 shrink-0" />
       <div className="min-w-0 font-medium">{children}</div>
     </div>
@@ -47,7 +41,5 @@ export function EmptyState({ text, children }: { text: string; children?: React.
 }
 
 export function ButtonSpinner() {
-  return (
-    <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-  );
+  return <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />;
 }

@@ -1,14 +1,6 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
-import {
-  KINDS,
-  kindOf,
-  type AdminLang,
-  type ItemByKind,
-  type KindKey,
-  type NepaliVersion,
-  type UploadLimits,
-} from "~/lib/admin/kinds";
+import { KINDS, kindOf, type AdminLang, type ItemByKind, type KindKey, type NepaliVersion, type UploadLimits } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { ContentForm } from "./ContentForm";
@@ -86,9 +78,7 @@ export function EditScreen<K extends KindKey>({
       <BackLink to={listReturn.back} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "edit")} />
       {!item ? (
-        <ErrorAlert>
-          {data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}
-        </ErrorAlert>
+        <ErrorAlert>{data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}</ErrorAlert>
       ) : lang === "ne" && data.nepali ? (
         <>
           <LanguageTabs kind={kind} id={item.id} lang="ne" />

@@ -122,15 +122,7 @@ function SearchForm({ action, q }: { action: string; q: string }) {
         <label htmlFor={inputId} className={LABEL}>
           {at("list.searchLabel")}
         </label>
-        <input
-          id={inputId}
-          type="search"
-          name="q"
-          defaultValue={q}
-          key={q}
-          maxLength={MAX_SEARCH_LENGTH}
-          className={INPUT}
-        />
+        <input id={inputId} type="search" name="q" defaultValue={q} key={q} maxLength={MAX_SEARCH_LENGTH} className={INPUT} />
       </div>
       <button type="submit" className="btn btn-primary">
         <IconSearch size={18} />
@@ -208,7 +200,12 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
         <span className="block text-sm whitespace-nowrap">
           {parts.bs ?? parts.ad}
           {/* The space keeps the two dates apart for screen readers and copied text. */}
-          {parts.bs ? <> <span className="block text-muted">({parts.ad})</span></> : null}
+          {parts.bs ? (
+            <>
+              {" "}
+              <span className="block text-muted">({parts.ad})</span>
+            </>
+          ) : null}
         </span>
       );
     }
@@ -221,7 +218,5 @@ export function Thumb({ src, alt, round = false }: { src: string | null; alt: st
   if (!src) {
     return <div className={`size-12 ${shape} bg-sand`} role="img" aria-label={alt} />;
   }
-  return (
-    <img src={src} alt={alt} width={48} height={48} loading="lazy" className={`size-12 ${shape} object-cover bg-sand`} />
-  );
+  return <img src={src} alt={alt} width={48} height={48} loading="lazy" className={`size-12 ${shape} object-cover bg-sand`} />;
 }

@@ -71,9 +71,7 @@ export function MarkdownField({
       event.preventDefault();
       if (tab === "write") void showPreview();
       else setTab("write");
-      requestAnimationFrame(() =>
-        document.getElementById(`${base}-${tab === "write" ? "preview" : "write"}-tab`)?.focus(),
-      );
+      requestAnimationFrame(() => document.getElementById(`${base}-${tab === "write" ? "preview" : "write"}-tab`)?.focus());
     }
   };
 

@@ -46,11 +46,7 @@ export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; la
                 preventScrollReset
                 className={`inline-flex min-h-11 items-center border-b-2 px-5 py-2 text-base font-semibold ${
                   tab.lang === "ne" ? DEVANAGARI : ""
-                } ${
-                  current
-                    ? "border-clay text-clay-dark"
-                    : "border-transparent text-muted hover:border-sand-200 hover:text-ink"
-                }`}
+                } ${current ? "border-clay text-clay-dark" : "border-transparent text-muted hover:border-sand-200 hover:text-ink"}`}
               >
                 {tab.label}
               </Link>
@@ -149,9 +145,7 @@ export function NepaliForm<K extends KindKey>({
           {nepali.exists ? (
             <p className="mt-2 text-muted">{at("nepali.exists")}</p>
           ) : (
-            <p className="mt-3 rounded-xl border border-saffron/60 bg-saffron-light px-4 py-3 text-ink">
-              {at("nepali.none")}
-            </p>
+            <p className="mt-3 rounded-xl border border-saffron/60 bg-saffron-light px-4 py-3 text-ink">{at("nepali.none")}</p>
           )}
           <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at(config.labels.sharedInNepali) })}</p>
         </div>
@@ -174,10 +168,7 @@ export function NepaliForm<K extends KindKey>({
           const englishField = field.reference ?? field.name;
           const englishValue = typeof english[englishField] === "string" ? (english[englishField] as string) : "";
           return (
-            <div
-              key={field.name}
-              className="grid gap-4 border-t border-sand-200 pt-6 first-of-type:border-0 lg:grid-cols-2"
-            >
+            <div key={field.name} className="grid gap-4 border-t border-sand-200 pt-6 first-of-type:border-0 lg:grid-cols-2">
               <EnglishReference label={field.label} value={englishValue} long={field.type !== "text"} />
               <div className="min-w-0">
                 <label htmlFor={inputId} className={LABEL}>
@@ -219,11 +210,7 @@ export function NepaliForm<K extends KindKey>({
             <Link to={listReturn.back} className="btn btn-ghost">
               {at("common.cancel")}
             </Link>
-            <button
-              type="submit"
-              disabled={saving}
-              className="btn btn-primary disabled:cursor-wait disabled:opacity-80"
-            >
+            <button type="submit" disabled={saving} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
               {saving ? <ButtonSpinner /> : null}
               {saving ? at("common.saving") : at("nepali.save")}
             </button>
@@ -252,13 +239,7 @@ function EnglishReference({ label, value, long }: { label: string; value: string
       </p>
       {long ? (
         // Long texts scroll inside their box; focusable so the keyboard can scroll it too.
-        <div
-          role="region"
-          aria-label={name}
-          tabIndex={0}
-          lang="en"
-          className={`${box} max-h-80 overflow-auto whitespace-pre-wrap`}
-        >
+        <div role="region" aria-label={name} tabIndex={0} lang="en" className={`${box} max-h-80 overflow-auto whitespace-pre-wrap`}>
           {value}
         </div>
       ) : (

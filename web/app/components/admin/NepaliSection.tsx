@@ -24,10 +24,7 @@ export function NepaliSection({
   if (!nepali || !nepali.supported || nepali.error) return null;
   const fields = localizedFields(kind);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8"
-    >
+    <section aria-labelledby={headingId} className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
       <h2 id={headingId} lang="ne" className={`text-xl font-bold text-ink ${DEVANAGARI}`}>
         {at("nepali.viewHeading")}
       </h2>

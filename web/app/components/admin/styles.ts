@@ -14,5 +14,4 @@ export const CARD = "rounded-2xl border border-sand-200 bg-white shadow-card";
  */
 export const DEVANAGARI = "[font-family:'Noto_Sans_Devanagari',ui-sans-serif,system-ui,sans-serif] leading-relaxed";
 /** The same for headings inside rendered Markdown (app.css gives h1-h3 the serif stack). */
-export const DEVANAGARI_HEADINGS =
-  "[&_:is(h1,h2,h3,h4)]:[font-family:'Noto_Sans_Devanagari',ui-sans-serif,system-ui,sans-serif]";
+export const DEVANAGARI_HEADINGS = "[&_:is(h1,h2,h3,h4)]:[font-family:'Noto_Sans_Devanagari',ui-sans-serif,system-ui,sans-serif]";

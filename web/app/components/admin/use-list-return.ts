@@ -9,7 +9,6 @@ import { returnPathOf, withBack } from "~/lib/admin/list-place";
 export function useListReturn(kind: KindKey) {
   const { pathname, search } = useLocation();
   const list = KINDS[kind].paths.list;
-  const back =
-    pathname === list ? returnPathOf(kind, `${list}${search}`) : returnPathOf(kind, new URLSearchParams(search).get("back"));
+  const back = pathname === list ? returnPathOf(kind, `${list}${search}`) : returnPathOf(kind, new URLSearchParams(search).get("back"));
   return { back, link: (path: string) => withBack(path, back, kind) };
 }

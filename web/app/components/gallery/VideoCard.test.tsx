@@ -13,8 +13,7 @@ describe("VideoCard", () => {
   it("truncates a long description at 80 characters and toggles Read more / Show less", () => {
     render(<VideoCard video={{ id: 1, title: "Tihar", description: long, src: "/uploads/v.mp4", mime: "video/mp4", poster: null }} />);
     const description = screen.getByTestId("video-description");
-    const visible = () =>
-      Array.from(description.querySelectorAll("span")).find((s) => !s.classList.contains("hidden"))!.textContent;
+    const visible = () => Array.from(description.querySelectorAll("span")).find((s) => !s.classList.contains("hidden"))!.textContent;
     expect(visible()).toBe(`${long.slice(0, 80).trimEnd()}...`);
     const toggle = screen.getByRole("button", { name: "Read more" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -26,7 +25,9 @@ describe("VideoCard", () => {
   });
 
   it("shows a short description whole, without a toggle", () => {
-    render(<VideoCard video={{ id: 2, title: "Hills", description: "Sunrise.", src: "/uploads/h.mp4", mime: "video/mp4", poster: null }} />);
+    render(
+      <VideoCard video={{ id: 2, title: "Hills", description: "Sunrise.", src: "/uploads/h.mp4", mime: "video/mp4", poster: null }} />,
+    );
     expect(screen.getByTestId("video-description")).toHaveTextContent("Sunrise.");
     expect(screen.queryByRole("button")).toBeNull();
   });
@@ -40,10 +41,14 @@ describe("VideoCard", () => {
 
   it("shows the video's own poster frame, or the site's neutral one", () => {
     const withFrame = render(
-      <VideoCard video={{ id: 4, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4", poster: "/img/500/webp/t.jpg" }} />,
+      <VideoCard
+        video={{ id: 4, title: "T", description: "d", src: "/uploads/t.mp4", mime: "video/mp4", poster: "/img/500/webp/t.jpg" }}
+      />,
     );
     expect(withFrame.container.querySelector("video")).toHaveAttribute("poster", "/img/500/webp/t.jpg");
-    const without = render(<VideoCard video={{ id: 5, title: "U", description: "d", src: "/uploads/u.mp4", mime: "video/mp4", poster: null }} />);
+    const without = render(
+      <VideoCard video={{ id: 5, title: "U", description: "d", src: "/uploads/u.mp4", mime: "video/mp4", poster: null }} />,
+    );
     expect(without.container.querySelector("video")).toHaveAttribute("poster", "/video-poster.svg");
   });
 });

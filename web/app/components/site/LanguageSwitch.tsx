@@ -50,7 +50,9 @@ export function LanguageSuggestion() {
       className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-card ring-1 ring-sand-200 sm:bottom-5"
     >
       <p id="lang-suggest-text" className="min-w-0 flex-1 basis-60">
-        <span lang="ne" className="block font-semibold">{ne("lang.suggest.text")}</span>
+        <span lang="ne" className="block font-semibold">
+          {ne("lang.suggest.text")}
+        </span>
         <span className="block text-sm text-muted">{t("lang.suggest.text")}</span>
       </p>
       <div className="flex flex-wrap items-center gap-2">

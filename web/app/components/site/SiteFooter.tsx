@@ -19,7 +19,11 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
           <h2 id="footer-about" className="text-xl font-bold text-white">
             {t("footer.aboutUs")}
           </h2>
-          {site ? <p lang={siteLang} className="mt-3 max-w-prose text-sand/90">{site.aboutText}</p> : null}
+          {site ? (
+            <p lang={siteLang} className="mt-3 max-w-prose text-sand/90">
+              {site.aboutText}
+            </p>
+          ) : null}
           <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
             {t("donate.button")}
           </a>

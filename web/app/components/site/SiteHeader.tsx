@@ -33,7 +33,10 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
         <Link to={href("/")} className="flex min-w-0 items-center gap-2 sm:gap-2.5" aria-label={t("nav.homeLink", { name })}>
           <img src="/favicon.svg" width={36} height={36} alt="" className="size-8 shrink-0 sm:size-9" />
           {/* Narrow phones give the name about 100 px: three short lines, never cut. */}
-          <span lang={site?.fallback ? "en" : undefined} className="line-clamp-3 font-serif text-[0.8rem] leading-[1.15] font-bold text-clay-dark min-[400px]:line-clamp-2 min-[400px]:text-[0.95rem] min-[400px]:leading-tight sm:text-lg md:hidden lg:inline">
+          <span
+            lang={site?.fallback ? "en" : undefined}
+            className="line-clamp-3 font-serif text-[0.8rem] leading-[1.15] font-bold text-clay-dark min-[400px]:line-clamp-2 min-[400px]:text-[0.95rem] min-[400px]:leading-tight sm:text-lg md:hidden lg:inline"
+          >
             {name}
           </span>
         </Link>
@@ -67,23 +70,23 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
           {bilingual ? (
             <LanguageSwitch className="grid min-h-10 place-items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap text-sage ring-1 ring-sage/30 hover:bg-sage-light" />
           ) : null}
-          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary min-h-10 px-3 text-sm whitespace-nowrap min-[400px]:px-4">
+          <a
+            href={href("/contact#donate")}
+            onClick={openDonate}
+            data-donate=""
+            className="btn btn-primary min-h-10 px-3 text-sm whitespace-nowrap min-[400px]:px-4"
+          >
             {t("donate.button")}
           </a>
 
           {/* A native disclosure: the mobile menu also opens without JavaScript. Keyed by
               location so it closes after each navigation. */}
           <details key={location.key} ref={menuRef} data-menu="" className="group md:hidden">
-            <summary
-              className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden"
-            >
+            <summary className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden">
               <MenuIcon size={24} />
               <span className="sr-only">{t("nav.menu")}</span>
             </summary>
-            <nav
-              aria-label={t("nav.label")}
-              className="absolute inset-x-0 top-16 border-b border-sand-200 bg-cream shadow-card"
-            >
+            <nav aria-label={t("nav.label")} className="absolute inset-x-0 top-16 border-b border-sand-200 bg-cream shadow-card">
               <ul className="container-page flex flex-col py-3">
                 {NAV_ITEMS.map((item) => (
                   <li key={item.to}>

@@ -19,4 +19,3 @@ export function pendingKind(to: { pathname: string; search: string }): PendingKi
   if (path === "/gallery") return new URLSearchParams(to.search).get("tab") === "videos" ? "videos" : "images";
   return null;
 }
-

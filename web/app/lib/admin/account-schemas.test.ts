@@ -46,9 +46,15 @@ describe("my account", () => {
       password: ["Password must not contain the e-mail address."],
       repeatPassword: ["The two new passwords are not the same."],
     });
-    expect(errorsOf(schema.safeParse({ currentPassword: "Seven mango trees", password: "Seven mango trees", repeatPassword: "Seven mango trees" }))).toEqual({
+    expect(
+      errorsOf(
+        schema.safeParse({ currentPassword: "Seven mango trees", password: "Seven mango trees", repeatPassword: "Seven mango trees" }),
+      ),
+    ).toEqual({
       password: ["The new password must be different from the current one."],
     });
-    expect(schema.safeParse({ currentPassword: "old one", password: "Seven mango trees", repeatPassword: "Seven mango trees" }).success).toBe(true);
+    expect(
+      schema.safeParse({ currentPassword: "old one", password: "Seven mango trees", repeatPassword: "Seven mango trees" }).success,
+    ).toBe(true);
   });
 });

@@ -4,9 +4,7 @@ import { at } from "./messages";
 import type { FieldErrors } from "./schemas";
 import { getSession, logoutRedirect, sessionToken } from "./session.server";
 
-export type LoginResult =
-  | { ok: true; token: string }
-  | { ok: false; status: number; message: string; errors: FieldErrors };
+export type LoginResult = { ok: true; token: string } | { ok: false; status: number; message: string; errors: FieldErrors };
 
 /**
  * POST /api/users/login on the CMS. Every login reaches the CMS from this server's

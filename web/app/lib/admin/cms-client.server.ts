@@ -78,9 +78,7 @@ export async function cmsCall<T>(path: string, options: CallOptions = {}): Promi
     headers["content-type"] = "application/json";
   }
   const timeoutMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
-  const signals = [options.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => Boolean(s),
-  );
+  const signals = [options.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
   let response: Response;
   try {
     response = await fetch(`${env.CMS_URL}${path}`, {
@@ -182,12 +180,7 @@ export async function staffCall<T>(request: Request, staff: Staff, path: string,
 }
 
 /** cmsUpload for a signed-in member of staff (a 401 ends the session, as above). */
-export async function staffUpload<T>(
-  request: Request,
-  staff: Staff,
-  path: string,
-  options: Omit<UploadOptions, "token" | "signal">,
-) {
+export async function staffUpload<T>(request: Request, staff: Staff, path: string, options: Omit<UploadOptions, "token" | "signal">) {
   try {
     return await cmsUpload<T>(path, { signal: request.signal, ...options, token: staff.token });
   } catch (error) {

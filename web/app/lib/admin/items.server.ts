@@ -52,12 +52,7 @@ export type ItemResult<K extends KindKey> =
   | { item: ItemByKind[K]; error: null; notFound: false }
   | { item: null; error: string | null; notFound: boolean };
 
-export async function getItem<K extends KindKey>(
-  request: Request,
-  staff: Staff,
-  kind: K,
-  id: number | null,
-): Promise<ItemResult<K>> {
+export async function getItem<K extends KindKey>(request: Request, staff: Staff, kind: K, id: number | null): Promise<ItemResult<K>> {
   const config = KINDS[kind];
   if (!id) return { item: null, error: null, notFound: true };
   try {

@@ -23,7 +23,15 @@ describe("list places", () => {
   it("returns only to the kind's own list, rebuilt from its page and search", () => {
     expect(returnPathOf("blog", "/bloglist?page=3&q=holi")).toBe("/bloglist?q=holi&page=3");
     expect(returnPathOf("team", "/teams?page=2&delete=5&evil=1")).toBe("/teams?page=2");
-    for (const back of [null, "", "https://evil.example/bloglist", "//evil.example", "/teams?page=2", "/bloglistx?page=2", "/bloglist/../login"]) {
+    for (const back of [
+      null,
+      "",
+      "https://evil.example/bloglist",
+      "//evil.example",
+      "/teams?page=2",
+      "/bloglistx?page=2",
+      "/bloglist/../login",
+    ]) {
       expect(returnPathOf("blog", back), String(back)).toBe("/bloglist");
     }
   });

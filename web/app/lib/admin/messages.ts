@@ -135,7 +135,8 @@ export const adminEn = {
   "teams.field.photo": "Photo",
   "teams.field.joinedAt": "Joined At",
   "teams.joinedAtHint": "The day they joined the home.",
-  "teams.localNameHint": "Optional: the name written in Nepali. Left empty, the Nepali website shows the name as written on the English tab.",
+  "teams.localNameHint":
+    "Optional: the name written in Nepali. Left empty, the Nepali website shows the name as written on the English tab.",
   "teams.fetchListFailed": "Failed to fetch team members",
   "teams.fetchFailed": "Failed to fetch team member",
   "teams.createFailed": "Failed to create team member",
@@ -265,7 +266,8 @@ export const adminEn = {
   // ── Staff accounts (managers only) ───────────────────────────────────────────────
   "staff.metaTitle": "Staff accounts",
   "staff.title": "Staff accounts",
-  "staff.intro": "Everyone who works on the website signs in with their own account. Managers can also add, change, block and remove accounts.",
+  "staff.intro":
+    "Everyone who works on the website signs in with their own account. Managers can also add, change, block and remove accounts.",
   "staff.forbidden": "Only managers of the home can manage staff accounts.",
   "staff.fetchFailed": "Failed to fetch staff accounts",
   "staff.col.name": "Name",
@@ -289,7 +291,8 @@ export const adminEn = {
   "staff.confirmStaff": "Make {name} staff? They will no longer manage staff accounts.",
   "staff.confirmBlock": "Block {name}? They are signed out everywhere at once and cannot sign in until unblocked.",
   "staff.confirmUnblock": "Unblock {name}? They can sign in again with their password.",
-  "staff.confirmRemove": "Remove the account of {name}? They are signed out everywhere at once and cannot sign in again. What they wrote stays.",
+  "staff.confirmRemove":
+    "Remove the account of {name}? They are signed out everywhere at once and cannot sign in again. What they wrote stays.",
   "staff.confirmRole": "Yes, change the role",
   "staff.confirmBlockButton": "Yes, block",
   "staff.confirmUnblockButton": "Yes, unblock",
@@ -300,7 +303,8 @@ export const adminEn = {
   "staff.changeFailed": "Failed to change the account",
   "staff.removeFailed": "Failed to remove the account",
   "staff.add": "Add a staff account",
-  "staff.addIntro": "The new person signs in with this e-mail address and the first password, and can then change both their name and their password in My account.",
+  "staff.addIntro":
+    "The new person signs in with this e-mail address and the first password, and can then change both their name and their password in My account.",
   "staff.field.name": "Name",
   "staff.field.email": "Email",
   "staff.field.role": "Role",
@@ -327,7 +331,8 @@ export const adminEn = {
   "account.nameSaved": "Your name is saved.",
   "account.nameFailed": "Failed to save your name",
   "account.passwordTitle": "Change password",
-  "account.passwordIntro": "Signing in with the new password works at once; everywhere else you are signed in (other computers and phones) you are signed out.",
+  "account.passwordIntro":
+    "Signing in with the new password works at once; everywhere else you are signed in (other computers and phones) you are signed out.",
   "account.field.currentPassword": "Current password",
   "account.field.newPassword": "New password",
   "account.field.repeatPassword": "New password again",

@@ -35,10 +35,7 @@ function headerValue(value: string): string {
 export async function multipartBody(fields: [string, string][], files: MultipartFile[] = []): Promise<MultipartBody> {
   const boundary = `----admin-upload-${randomBytes(16).toString("hex")}`;
   const parts: Buffer[] = fields.map(([name, value]) =>
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${value}\r\n`,
-      "utf8",
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${headerValue(name)}"\r\n\r\n${value}\r\n`, "utf8"),
   );
   const fileParts = await Promise.all(
     files.map(async (file) => {

@@ -188,7 +188,10 @@ describe("the Nepali tab's action (PUT/DELETE ?locale=ne)", () => {
 
   it("never writes to a CMS without locales (its PUT would overwrite the English text, its DELETE remove the item)", async () => {
     item = { status: 200, body: { ...ENGLISH_BLOG, locale: undefined } };
-    const posts: Record<string, string>[] = [{ intent: "save", title: "दशैं", content: "चङ्गा" }, { intent: "delete", id: "5" }];
+    const posts: Record<string, string>[] = [
+      { intent: "save", title: "दशैं", content: "चङ्गा" },
+      { intent: "delete", id: "5" },
+    ];
     for (const fields of posts) {
       const result = outcome(await mod.editAction(await post("/blogs/edit/5?lang=ne", fields), "blog", "5"));
       expect(result).toMatchObject({ status: 503, body: { message: "The CMS cannot store Nepali versions yet. Nothing was changed." } });

@@ -25,13 +25,8 @@ const emptyValues = (kind: KindKey) => Object.fromEntries(KINDS[kind].localized.
 export async function getNepali(request: Request, staff: Staff, kind: KindKey, id: number): Promise<NepaliVersion> {
   const empty = emptyValues(kind);
   try {
-    const { body } = await staffCall<Record<string, unknown>>(
-      request,
-      staff,
-      `/api/${KINDS[kind].api}/${id}?locale=ne`,
-    );
-    if (body.locale !== "ne" && body.locale !== "en")
-      return { supported: false, exists: false, values: empty, error: null };
+    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/${KINDS[kind].api}/${id}?locale=ne`);
+    if (body.locale !== "ne" && body.locale !== "en") return { supported: false, exists: false, values: empty, error: null };
     if (body.locale === "en") return { supported: true, exists: false, values: empty, error: null };
     const values = Object.fromEntries(
       KINDS[kind].localized.map((field) => [field, typeof body[field] === "string" ? (body[field] as string) : ""]),

@@ -17,7 +17,6 @@ import { saveItem, uploadLimits } from "./upload.server";
  * that name its kind. Every one starts with the guard; every action with the Origin check.
  */
 
-
 /**
  * A list page: one page of items at the URL's place (page and search) and their count, or the
  * error text shown in red in place of the list. A page past the end (the list shrank, or the

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { format } from "~/lib/i18n";
 import { isCalendarDate } from "~/lib/i18n/bs-date";
-import {
-  EMAIL_PATTERN,
-  FIELD_MESSAGES,
-  FILE_TYPES,
-  RULE_MESSAGES,
-  UPLOAD_LIMIT_DEFAULTS,
-  type TextRule,
-} from "./contract-rules";
+import { EMAIL_PATTERN, FIELD_MESSAGES, FILE_TYPES, RULE_MESSAGES, UPLOAD_LIMIT_DEFAULTS, type TextRule } from "./contract-rules";
 import { KINDS, localizedFields, type KindKey, type UploadLimits } from "./kinds";
 
 /**

@@ -11,9 +11,7 @@ import { requireStaff, type Staff } from "./session.server";
 
 /** Staff accounts and My account at the CMS (/api/staff-accounts, /api/account), from the server only. */
 
-export type CmsWriteResult<T = null> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; message: string; errors: FieldErrors };
+export type CmsWriteResult<T = null> = { ok: true; value: T } | { ok: false; status: number; message: string; errors: FieldErrors };
 
 const toAccount = (raw: Record<string, unknown>): StaffAccount => ({
   id: Number(raw.id),
@@ -79,11 +77,7 @@ async function write<T>(fallback: AdminMessageKey, call: () => Promise<T>): Prom
   }
 }
 
-export function createAccount(
-  request: Request,
-  staff: Staff,
-  values: { name: string; email: string; role: StaffRole; password: string },
-) {
+export function createAccount(request: Request, staff: Staff, values: { name: string; email: string; role: StaffRole; password: string }) {
   return write("staff.createFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, "/api/staff-accounts", {
       method: "POST",

@@ -154,7 +154,10 @@ describe("saveItem: a video with its optional poster image", () => {
     });
     const big = Buffer.alloc(64 * 1024 + 1, 7);
     pngBytes().copy(big);
-    const tooBig = multipart({ title: "Tihar", description: "Lamps" }, { field: "poster", name: "frame.png", type: "image/png", bytes: big });
+    const tooBig = multipart(
+      { title: "Tihar", description: "Lamps" },
+      { field: "poster", name: "frame.png", type: "image/png", bytes: big },
+    );
     expect(await mod.saveItem(tooBig, await staff(), "video", 4)).toMatchObject({
       ok: false,
       status: 413,
@@ -191,7 +194,10 @@ describe("saveItem (upload proxy)", () => {
 
   it("updates with PUT and sends no file when none was chosen", async () => {
     reply = { status: 200, body: { id: 5 } };
-    const request = multipart({ name: "Asha", role: "Warden", bio: "Kind" }, { field: "photo", name: "", type: "application/octet-stream", bytes: Buffer.alloc(0) });
+    const request = multipart(
+      { name: "Asha", role: "Warden", bio: "Kind" },
+      { field: "photo", name: "", type: "application/octet-stream", bytes: Buffer.alloc(0) },
+    );
     const result = await mod.saveItem(request, await staff(), "team", 5);
     expect(result).toMatchObject({ ok: true, redirectTo: "/teams" });
     expect(received[0]).toMatchObject({ method: "PUT", url: "/api/team-member/5", fields: { name: "Asha", role: "Warden", bio: "Kind" } });
@@ -234,7 +240,10 @@ describe("saveItem (upload proxy)", () => {
   });
 
   it("validates with the form's schema: wrong type, missing fields", async () => {
-    const request = multipart({ title: "", description: "d" }, { field: "image", name: "page.html", type: "text/html", bytes: Buffer.from("<script>") });
+    const request = multipart(
+      { title: "", description: "d" },
+      { field: "image", name: "page.html", type: "text/html", bytes: Buffer.from("<script>") },
+    );
     const result = await mod.saveItem(request, await staff(), "image");
     expect(result).toMatchObject({
       ok: false,
@@ -251,8 +260,17 @@ describe("saveItem (upload proxy)", () => {
   });
 
   it("passes the CMS's field errors and messages back (bytes decide the type there)", async () => {
-    reply = { status: 400, body: { message: "Invalid file type. Only jpg, jpeg, png, gif allowed.", errors: { image: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] } } };
-    const request = multipart({ title: "t", description: "d" }, { field: "image", name: "fake.png", type: "image/png", bytes: Buffer.from("text") });
+    reply = {
+      status: 400,
+      body: {
+        message: "Invalid file type. Only jpg, jpeg, png, gif allowed.",
+        errors: { image: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] },
+      },
+    };
+    const request = multipart(
+      { title: "t", description: "d" },
+      { field: "image", name: "fake.png", type: "image/png", bytes: Buffer.from("text") },
+    );
     const result = await mod.saveItem(request, await staff(), "image");
     expect(result).toMatchObject({ ok: false, status: 400, errors: { image: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] } });
     expect(leftovers()).toEqual([]);
@@ -260,7 +278,10 @@ describe("saveItem (upload proxy)", () => {
 
   it("uses the spec's fallback when the CMS gives no message", async () => {
     reply = { status: 500, body: {} };
-    const request = multipart({ name: "A", role: "R", bio: "B" }, { field: "photo", name: "a.jpg", type: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0]) });
+    const request = multipart(
+      { name: "A", role: "R", bio: "B" },
+      { field: "photo", name: "a.jpg", type: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0]) },
+    );
     const result = await mod.saveItem(request, await staff(), "team");
     expect(result).toMatchObject({ ok: false, status: 502, message: "Failed to create team member" });
   });

@@ -171,7 +171,6 @@ function blogView(row: Localized<BlogRow>): BlogView {
   };
 }
 
-
 /* Gallery ---------------------------------------------------------------------------- */
 
 const IMAGES_QUERY = /* GraphQL */ `

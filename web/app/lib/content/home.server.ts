@@ -58,8 +58,7 @@ interface HomeQueryResult {
   }> | null;
 }
 
-const titled = (list: Titled[] | null | undefined) =>
-  (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
+const titled = (list: Titled[] | null | undefined) => (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
 export async function getHomePage(locale: Locale, options?: CmsQueryOptions): Promise<HomeView> {
@@ -100,10 +99,7 @@ function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
       { title: home.admissionListOneTitle ?? "", items: texts(home.admissionListOne) },
       { title: home.admissionListTwoTitle ?? "", items: texts(home.admissionListTwo) },
     ],
-    description: excerpt(
-      toPlainText(home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : "")),
-      160,
-    ),
+    description: excerpt(toPlainText(home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : "")), 160),
     ogImage: pickSize(firstSlide?.image, 1000),
   });
 }

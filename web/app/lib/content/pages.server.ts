@@ -5,8 +5,7 @@ import type { ObjectivesView, OrganizationView } from "./types";
 
 type Titled = { title: string; description: string | null };
 type Item = { text: string };
-const titled = (list: Titled[] | null | undefined) =>
-  (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
+const titled = (list: Titled[] | null | undefined) => (list ?? []).map((x) => ({ title: x.title, description: x.description ?? "" }));
 const texts = (list: Item[] | null | undefined) => (list ?? []).map((x) => x.text);
 
 const OBJECTIVES_FIELDS = `

@@ -1,14 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  BS_MONTHS,
-  bsYearToAd,
-  formatAd,
-  formatBsAd,
-  formatBsYear,
-  toAd,
-  toBs,
-  toDevanagariDigits,
-} from "./bs-date";
+import { BS_MONTHS, bsYearToAd, formatAd, formatBsAd, formatBsYear, toAd, toBs, toDevanagariDigits } from "./bs-date";
 
 /**
  * Dates as Nepal's published calendar has them, each from a source read for this test
@@ -212,9 +203,7 @@ describe("addAdYears (BS years in running text get their AD years)", () => {
     expect(addAdYears("established in 2068 BS, moved in 2074 BS; since 2078 BS")).toBe(
       "established in 2068 BS (2011/12), moved in 2074 BS (2017/18); since 2078 BS (2021/22)",
     );
-    expect(addAdYears("वि.सं. २०६८ देखि, वि. सं. २०७८ मा")).toBe(
-      "वि.सं. २०६८ (सन् २०११/१२) देखि, वि. सं. २०७८ (सन् २०२१/२२) मा",
-    );
+    expect(addAdYears("वि.सं. २०६८ देखि, वि. सं. २०७८ मा")).toBe("वि.सं. २०६८ (सन् २०११/१२) देखि, वि. सं. २०७८ (सन् २०२१/२२) मा");
   });
 
   it("leaves alone years already bracketed, outside the table, or not BS", async () => {

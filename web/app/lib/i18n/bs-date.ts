@@ -79,9 +79,7 @@ function adDay(input: Date | string): AdDay {
     return adDay(new Date(input));
   }
   if (Number.isNaN(input.getTime())) throw new RangeError("Invalid Date");
-  const parts = Object.fromEntries(
-    NEPAL_CALENDAR_DAY.formatToParts(input).map((part) => [part.type, part.value] as const),
-  );
+  const parts = Object.fromEntries(NEPAL_CALENDAR_DAY.formatToParts(input).map((part) => [part.type, part.value] as const));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 

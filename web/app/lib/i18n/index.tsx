@@ -14,9 +14,7 @@ type Vars = Record<string, string | number>;
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so they get noticed. */
 export function format(template: string, vars?: Vars): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 /** A number as the page's language writes it: Devanagari digits on Nepali pages (ADR 005). */

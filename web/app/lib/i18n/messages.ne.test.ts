@@ -57,5 +57,4 @@ describe("Nepali message catalogue", () => {
   });
 });
 
-const problems = (key: MessageKey, rule: StyleProblem["rule"]) =>
-  nepaliStyleProblems(ne[key]).filter((problem) => problem.rule === rule);
+const problems = (key: MessageKey, rule: StyleProblem["rule"]) => nepaliStyleProblems(ne[key]).filter((problem) => problem.rule === rule);

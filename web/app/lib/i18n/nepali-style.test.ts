@@ -31,9 +31,7 @@ describe("Nepali style checks", () => {
 
 /** The demo content's Nepali: `*.ne.md` posts and the `ne:` parts of the YAML files (English has no Devanagari). */
 const DEMO_CONTENT = fileURLToPath(new URL("../../../../cms/demo-content/", import.meta.url));
-const demoFiles = readdirSync(DEMO_CONTENT, { recursive: true, encoding: "utf8" }).filter((file) =>
-  /\.(ne\.md|ya?ml)$/.test(file),
-);
+const demoFiles = readdirSync(DEMO_CONTENT, { recursive: true, encoding: "utf8" }).filter((file) => /\.(ne\.md|ya?ml)$/.test(file));
 
 describe("the demo content's Nepali (cms/demo-content)", () => {
   it("is there to check", () => {

@@ -7,12 +7,7 @@ import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { AdminRouteError, adminMeta, PageHeader } from "~/components/admin/Page";
 import { CARD } from "~/components/admin/styles";
-import {
-  displayNameSchema,
-  passwordChangeSchema,
-  type DisplayNameInput,
-  type PasswordChangeInput,
-} from "~/lib/admin/account-schemas";
+import { displayNameSchema, passwordChangeSchema, type DisplayNameInput, type PasswordChangeInput } from "~/lib/admin/account-schemas";
 import { at } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";

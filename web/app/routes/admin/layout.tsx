@@ -81,15 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AdminShell({
-  userName,
-  isManager,
-  children,
-}: {
-  userName: string | null;
-  isManager: boolean;
-  children: React.ReactNode;
-}) {
+function AdminShell({ userName, isManager, children }: { userName: string | null; isManager: boolean; children: React.ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const drawer = useRef<HTMLDivElement>(null);
@@ -153,9 +145,7 @@ function AdminShell({
           <li>
             <NavLink
               to="/bloglist"
-              className={({ isActive }) =>
-                navItem({ isActive: isActive || location.pathname.startsWith("/blogs/") })
-              }
+              className={({ isActive }) => navItem({ isActive: isActive || location.pathname.startsWith("/blogs/") })}
             >
               <IconBlog />
               {at("nav.blogs")}
@@ -178,9 +168,7 @@ function AdminShell({
         </ul>
       </nav>
       <div className="border-t border-sand-200 px-3 py-4">
-        {userName ? (
-          <p className="mb-3 truncate px-3 text-sm text-muted">{at("nav.signedInAs", { name: userName })}</p>
-        ) : null}
+        {userName ? <p className="mb-3 truncate px-3 text-sm text-muted">{at("nav.signedInAs", { name: userName })}</p> : null}
         <Link to="/" className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium text-ink hover:bg-sand">
           <IconExternal />
           {at("nav.viewSite")}
@@ -290,11 +278,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="admin-main" className="container-page flex min-h-dvh flex-col items-center justify-center gap-6 py-16 text-center">
       <title>{notFound ? t("notFound.title") : at("common.errorTitle")}</title>
       <h1 className="text-3xl font-bold text-clay-dark">{notFound ? t("notFound.title") : at("common.errorTitle")}</h1>
-      {notFound ? (
-        <p className="max-w-prose text-muted">{t("notFound.text")}</p>
-      ) : (
-        <ErrorAlert>{at("common.errorText")}</ErrorAlert>
-      )}
+      {notFound ? <p className="max-w-prose text-muted">{t("notFound.text")}</p> : <ErrorAlert>{at("common.errorText")}</ErrorAlert>}
       <Link to={notFound ? "/" : "/dashboard"} className="btn btn-primary">
         {notFound ? t("common.backHome") : at("nav.dashboard")}
       </Link>

@@ -44,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await loginWithCms(parsed.data, context.clientIp, request.signal);
   if (!result.ok) {
-    return data<LoginActionData>(
-      { message: result.message, errors: result.errors, email: values.email },
-      { status: result.status },
-    );
+    return data<LoginActionData>({ message: result.message, errors: result.errors, email: values.email }, { status: result.status });
   }
   return createStaffSession(request, result.token, redirectTo);
 }

@@ -87,10 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (passwordChoice === "set") return done(at("staff.created", { name: accountName(result.value) }));
     // Answered, not redirected: the generated password is in this one answer and nowhere else.
-    return data<StaffActionData>(
-      { firstPassword: { name: accountName(result.value), password } },
-      { headers: NO_STORE_HEADERS },
-    );
+    return data<StaffActionData>({ firstPassword: { name: accountName(result.value), password } }, { headers: NO_STORE_HEADERS });
   }
 
   const id = parseId(String(form.get("id") ?? ""));
@@ -156,9 +153,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             { header: at("staff.col.role"), cell: (account) => at(`staff.role.${account.role}`) },
             {
               header: at("staff.col.lastSignIn"),
-              cell: (account) => (
-                <span className="text-sm">{formatDate(account.lastSignInAt) ?? at("staff.never")}</span>
-              ),
+              cell: (account) => <span className="text-sm">{formatDate(account.lastSignInAt) ?? at("staff.never")}</span>,
             },
             {
               header: at("staff.col.state"),
@@ -285,7 +280,13 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
         }}
       >
         <input type="hidden" name="intent" value="create" />
-        <FormField id="account-name" label={at("staff.field.name")} autoComplete="off" error={fieldError("name")} registration={register("name")} />
+        <FormField
+          id="account-name"
+          label={at("staff.field.name")}
+          autoComplete="off"
+          error={fieldError("name")}
+          registration={register("name")}
+        />
         <FormField
           id="account-email"
           label={at("staff.field.email")}

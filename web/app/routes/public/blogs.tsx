@@ -45,7 +45,10 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title={t("blogs.title")} intro={t("blogs.intro")}>
-        <a href="/blogs/rss.xml" className="mt-5 inline-flex items-center gap-2 text-sm font-semibold text-white underline-offset-4 hover:underline">
+        <a
+          href="/blogs/rss.xml"
+          className="mt-5 inline-flex items-center gap-2 text-sm font-semibold text-white underline-offset-4 hover:underline"
+        >
           <Rss size={16} />
           {t("blogs.rss")}
         </a>

@@ -40,7 +40,10 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="committee-list">
             {members.map((member, i) => (
-              <li key={member.id} className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-card ring-1 ring-sand-200">
+              <li
+                key={member.id}
+                className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-card ring-1 ring-sand-200"
+              >
                 {member.photo ? (
                   <Img
                     image={member.photo}

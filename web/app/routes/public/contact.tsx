@@ -36,11 +36,23 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
 
   const rows = [
     { icon: MapPin, label: t("contact.address"), content: <span lang={siteLang}>{site.address}</span> },
-    { icon: Phone, label: t("contact.phone"), content: <a href={site.phoneHref} className="font-semibold text-clay hover:underline">{site.phone}</a> },
+    {
+      icon: Phone,
+      label: t("contact.phone"),
+      content: (
+        <a href={site.phoneHref} className="font-semibold text-clay hover:underline">
+          {site.phone}
+        </a>
+      ),
+    },
     {
       icon: Mail,
       label: t("contact.email"),
-      content: <a href={`mailto:${site.email}`} className="font-semibold break-all text-clay hover:underline">{site.email}</a>,
+      content: (
+        <a href={`mailto:${site.email}`} className="font-semibold break-all text-clay hover:underline">
+          {site.email}
+        </a>
+      ),
     },
     ...(site.socialUrl
       ? [
@@ -59,7 +71,11 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
 
   return (
     <>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdString(organizationJsonLd(site, "/favicon.svg")) }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: jsonLdString(organizationJsonLd(site, "/favicon.svg")) }}
+      />
       <PageBanner title={t("contact.title")} intro={t("contact.intro")} />
       <div id="contact" className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_1.3fr]">
         <div className="space-y-8">
@@ -108,7 +124,12 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
                 sandbox="allow-scripts allow-same-origin allow-popups"
                 className="min-h-[22rem] w-full flex-1 rounded-2xl border-0 bg-sand shadow-card lg:min-h-[32rem]"
               />
-              <a href={site.mapUrl ?? site.mapEmbedUrl} rel="noopener noreferrer" target="_blank" className="mt-3 self-start text-sm font-semibold text-clay hover:underline">
+              <a
+                href={site.mapUrl ?? site.mapEmbedUrl}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="mt-3 self-start text-sm font-semibold text-clay hover:underline"
+              >
                 {t("contact.mapLink")}
               </a>
             </>

@@ -47,7 +47,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
     <>
       {site ? (
         <>
-          <h1 className="sr-only" lang={site.fallback ? "en" : undefined}>{[site.name, site.tagline].filter(Boolean).join(" – ")}</h1>
+          <h1 className="sr-only" lang={site.fallback ? "en" : undefined}>
+            {[site.name, site.tagline].filter(Boolean).join(" – ")}
+          </h1>
           <script
             type="application/ld+json"
             nonce={nonce}

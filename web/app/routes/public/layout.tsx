@@ -70,9 +70,7 @@ function HydratedLayout({ site }: { site: SiteSettings }) {
   }, []);
 
   const pending =
-    navigation.state === "loading" && navigation.location.pathname !== location.pathname
-      ? pendingKind(navigation.location)
-      : null;
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname ? pendingKind(navigation.location) : null;
 
   return (
     <DonateProvider value={openDonate}>

@@ -9,10 +9,7 @@ import { xmlEscape } from "~/lib/xml";
 export async function loader({ request }: Route.LoaderArgs) {
   let feed;
   try {
-    const [site, blogs] = await Promise.all([
-      getSiteSettings("en", { signal: request.signal }),
-      getBlogFeed({ signal: request.signal }),
-    ]);
+    const [site, blogs] = await Promise.all([getSiteSettings("en", { signal: request.signal }), getBlogFeed({ signal: request.signal })]);
     feed = { site, blogs };
   } catch (error) {
     if (!(error instanceof CmsError)) throw error;

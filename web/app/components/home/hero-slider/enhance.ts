@@ -43,9 +43,13 @@ export function initSlider(doc: Document, win: Window = window): void {
       const animation = !animating
         ? ""
         : active
-          ? state.direction === 1 ? "animate-slide-in-next" : "animate-slide-in-prev"
+          ? state.direction === 1
+            ? "animate-slide-in-next"
+            : "animate-slide-in-prev"
           : leaving
-            ? state.direction === 1 ? "animate-slide-out-next" : "animate-slide-out-prev"
+            ? state.direction === 1
+              ? "animate-slide-out-next"
+              : "animate-slide-out-prev"
             : "";
       if (active || leaving) showImage(slide);
       slide.className = `absolute inset-0 ${active ? "z-10 visible" : leaving ? "z-0 visible" : "z-0 invisible"} ${animation}`.trim();

@@ -126,8 +126,7 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
 }
 
 /** A kind with what follows from its input: its text fields, main file and optional images. */
-export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: number } = { id: number }>
-  extends KindInput<K, Item> {
+export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: number } = { id: number }> extends KindInput<K, Item> {
   rules: KindRules;
   /** Text fields sent to the CMS, in form order. */
   textFields: readonly string[];
@@ -141,9 +140,7 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
 }
 
 /** Checks a kind's form against the contract's rules and derives the rest. */
-export function defineKind<K extends KindKey, Item extends { id: number }>(
-  input: KindInput<K, Item>,
-): KindDefinition<K, Edited<Item>> {
+export function defineKind<K extends KindKey, Item extends { id: number }>(input: KindInput<K, Item>): KindDefinition<K, Edited<Item>> {
   const rules: KindRules = CONTRACT_RULES[input.api];
   const files = input.fields.filter((field) => field.type === "file");
   const [main, ...others] = files;

@@ -30,9 +30,7 @@ export const team = defineKind({
   ],
   localized: ["local_name", "role", "bio"],
   // Optional: without it the Nepali site shows the name as entered on the English tab.
-  nepaliOnly: [
-    { name: "local_name", label: at("teams.field.name"), type: "text", reference: "name", hint: at("teams.localNameHint") },
-  ],
+  nepaliOnly: [{ name: "local_name", label: at("teams.field.name"), type: "text", reference: "name", hint: at("teams.localNameHint") }],
   labels: {
     title: "teams.title",
     add: "teams.add",

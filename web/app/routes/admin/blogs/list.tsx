@@ -11,7 +11,16 @@ export const loader = ({ request }: Route.LoaderArgs) => listLoader(request, "bl
 export const action = ({ request }: Route.ActionArgs) => deleteAction(request, "blog");
 
 export default function BlogListPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ListScreen kind="blog" items={loaderData.items} count={loaderData.count} place={loaderData.place} error={loaderData.error} deleteError={actionData?.deleteError} />;
+  return (
+    <ListScreen
+      kind="blog"
+      items={loaderData.items}
+      count={loaderData.count}
+      place={loaderData.place}
+      error={loaderData.error}
+      deleteError={actionData?.deleteError}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,7 +11,16 @@ export const loader = ({ request }: Route.LoaderArgs) => listLoader(request, "im
 export const action = ({ request }: Route.ActionArgs) => deleteAction(request, "image");
 
 export default function ImagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ListScreen kind="image" items={loaderData.items} count={loaderData.count} place={loaderData.place} error={loaderData.error} deleteError={actionData?.deleteError} />;
+  return (
+    <ListScreen
+      kind="image"
+      items={loaderData.items}
+      count={loaderData.count}
+      place={loaderData.place}
+      error={loaderData.error}
+      deleteError={actionData?.deleteError}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -25,9 +25,7 @@ export default function ImagePage({ loaderData }: Route.ComponentProps) {
     >
       {image ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
-          {image.mediaUrl ? (
-            <img src={image.mediaUrl} alt={image.title} className="max-h-[70vh] w-full bg-night/5 object-contain" />
-          ) : null}
+          {image.mediaUrl ? <img src={image.mediaUrl} alt={image.title} className="max-h-[70vh] w-full bg-night/5 object-contain" /> : null}
           <div className="p-6 sm:p-8">
             <h1 className="text-2xl font-bold text-ink sm:text-3xl">{image.title}</h1>
             <p className="mt-3 whitespace-pre-line text-ink">{image.description}</p>

@@ -11,7 +11,16 @@ export const loader = ({ request }: Route.LoaderArgs) => listLoader(request, "te
 export const action = ({ request }: Route.ActionArgs) => deleteAction(request, "team");
 
 export default function TeamsPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ListScreen kind="team" items={loaderData.items} count={loaderData.count} place={loaderData.place} error={loaderData.error} deleteError={actionData?.deleteError} />;
+  return (
+    <ListScreen
+      kind="team"
+      items={loaderData.items}
+      count={loaderData.count}
+      place={loaderData.place}
+      error={loaderData.error}
+      deleteError={actionData?.deleteError}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,7 +11,16 @@ export const loader = ({ request }: Route.LoaderArgs) => listLoader(request, "vi
 export const action = ({ request }: Route.ActionArgs) => deleteAction(request, "video");
 
 export default function VideosPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ListScreen kind="video" items={loaderData.items} count={loaderData.count} place={loaderData.place} error={loaderData.error} deleteError={actionData?.deleteError} />;
+  return (
+    <ListScreen
+      kind="video"
+      items={loaderData.items}
+      count={loaderData.count}
+      place={loaderData.place}
+      error={loaderData.error}
+      deleteError={actionData?.deleteError}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

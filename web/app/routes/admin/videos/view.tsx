@@ -26,7 +26,13 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       {video ? (
         <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
           {video.mediaUrl ? (
-            <video src={video.mediaUrl} poster={video.posterUrl ?? undefined} controls preload="metadata" className="max-h-[70vh] w-full bg-night">
+            <video
+              src={video.mediaUrl}
+              poster={video.posterUrl ?? undefined}
+              controls
+              preload="metadata"
+              className="max-h-[70vh] w-full bg-night"
+            >
               {at("videos.unsupported")}
             </video>
           ) : null}
