@@ -34,14 +34,6 @@ export async function listLoader<K extends KindKey>(request: Request, kind: K) {
   return data({ ...result, place }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
-/** A detail or edit page: the item, or not-found / error (rendered by the page). */
-export async function itemLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
-  const staff = await requireStaff(request);
-  const result = await getItem(request, staff, kind, parseId(rawId));
-  const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, limits: uploadLimits() }, { status, headers: NO_STORE_HEADERS });
-}
-
 /** A create page: only the upload limits the browser checks. */
 export async function newLoader(request: Request) {
   await requireStaff(request);
