@@ -74,7 +74,7 @@ test.describe("gallery", () => {
     const demo = page
       .getByTestId("video-grid")
       .locator("article")
-      .filter({ hasNotText: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}\b/ });
+      .filter({ hasNot: page.getByRole("heading", { name: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}$/ }) });
     const posters = await demo.locator("video").evaluateAll((videos) => videos.map((video) => video.getAttribute("poster")));
     expect(posters.length).toBeGreaterThanOrEqual(3);
     for (const poster of posters) {
