@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/account";
 import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
@@ -92,12 +91,7 @@ function NameForm({ current, actionData }: { current: string; actionData: Accoun
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<DisplayNameInput>({
-    resolver: zodResolver(displayNameSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { name: actionData?.name ?? current },
-  });
+  } = useSchemaForm<DisplayNameInput>(displayNameSchema, { name: actionData?.name ?? current });
   return (
     <section aria-labelledby="account-name-title" className={`${CARD} p-6 sm:p-8`}>
       <h2 id="account-name-title" className="font-sans text-xl font-bold text-ink">
@@ -140,12 +134,7 @@ function PasswordForm({ email, actionData }: { email: string; actionData: Accoun
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(schema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { currentPassword: "", password: "", repeatPassword: "" },
-  });
+  } = useSchemaForm<PasswordChangeInput>(schema, { currentPassword: "", password: "", repeatPassword: "" });
   const fieldError = (name: keyof PasswordChangeInput) => errors[name]?.message ?? actionData?.errors?.[name]?.[0];
   return (
     <section aria-labelledby="account-password-title" className={`${CARD} p-6 sm:p-8`}>

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/staff";
 import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirmParam } from "~/components/admin/ConfirmDelete";
@@ -248,17 +247,12 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NewAccountInput>({
-    resolver: zodResolver(newAccountSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: {
-      name: typed?.name ?? "",
-      email: typed?.email ?? "",
-      role: typed && isStaffRole(typed.role) ? typed.role : "staff",
-      passwordChoice: typed?.passwordChoice ?? "generate",
-      password: "",
-    },
+  } = useSchemaForm<NewAccountInput>(newAccountSchema, {
+    name: typed?.name ?? "",
+    email: typed?.email ?? "",
+    role: typed && isStaffRole(typed.role) ? typed.role : "staff",
+    passwordChoice: typed?.passwordChoice ?? "generate",
+    password: "",
   });
   const fieldError = (name: keyof NewAccountInput) => errors[name]?.message ?? actionData?.errors?.[name]?.[0];
 
