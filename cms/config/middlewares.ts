@@ -36,6 +36,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'global::write-guard',
   'global::upload-cleanup',
   'global::graphql-request',
+  // After the GraphQL body limit, before the body parser: anonymous reads may be answered from memory.
+  'global::read-cache',
   'strapi::query',
   {
     name: 'strapi::body',

@@ -1,4 +1,5 @@
 import { createHmac } from 'crypto';
+import { readCache } from './read-cache-instance';
 
 /**
  * Tells the web app that published content changed, so its cache of CMS reads can drop what is
@@ -20,6 +21,8 @@ export const signBody = (body: string, secret: string) => `sha256=${createHmac('
 const inFlight = new Set<Promise<void>>();
 
 export async function notifyContentChange(uid: string, action: string, locale?: string) {
+  // Committed: the CMS's own copies of reads go first, or the web app could read one of them again.
+  readCache().invalidate();
   const urls = strapi.config.get('web.revalidateUrls') as string[];
   const secret = strapi.config.get('web.proxySecret') as string;
   if (urls.length === 0 || !secret) return;

@@ -9,6 +9,7 @@ import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { boundPagination } from './pagination-bounds';
 import { reusePerRequestLookups } from './per-request-lookups';
+import { registerReadCacheInvalidation } from './read-cache-instance';
 import { registerReadiness } from './readiness';
 
 export default {
@@ -26,6 +27,7 @@ export default {
     // request is never sent on a socket the server is closing at that moment (ECONNRESET).
     strapi.server.httpServer.keepAliveTimeout = 65_000;
     strapi.server.httpServer.headersTimeout = 66_000;
+    registerReadCacheInvalidation();
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
     followEditorAccounts();
     registerReadiness(strapi);

@@ -17,6 +17,7 @@ describe("checkRevalidateCall", () => {
       ok: true,
       uid: "api::blog.blog",
       action: "update",
+      at: now - 500,
     });
   });
 

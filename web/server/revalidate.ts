@@ -4,7 +4,9 @@ import express, { type Request, type Response } from "express";
 /** Calls older (or further in the future) than this are refused: a captured call cannot be replayed later. */
 export const MAX_CLOCK_SKEW_MS = 60_000;
 
-export type RevalidateCheck = { ok: true; uid: string; action: string } | { ok: false; status: 401 | 403 | 400; reason: string };
+export type RevalidateCheck =
+  | { ok: true; uid: string; action: string; at: number }
+  | { ok: false; status: 401 | 403 | 400; reason: string };
 
 /**
  * Checks a content-change call from the CMS (cms/src/content-change-notifier.ts):
@@ -32,7 +34,7 @@ export function checkRevalidateCall(
   const { uid, action, at } = (body ?? {}) as { uid?: unknown; action?: unknown; at?: unknown };
   if (typeof at !== "number" || !Number.isFinite(at)) return { ok: false, status: 400, reason: "missing timestamp" };
   if (Math.abs(now - at) > MAX_CLOCK_SKEW_MS) return { ok: false, status: 403, reason: "stale timestamp" };
-  return { ok: true, uid: typeof uid === "string" ? uid : "", action: typeof action === "string" ? action : "" };
+  return { ok: true, uid: typeof uid === "string" ? uid : "", action: typeof action === "string" ? action : "", at };
 }
 
 /**
@@ -40,7 +42,7 @@ export function checkRevalidateCall(
  * page (simple and always correct: content is small and the caches refill in milliseconds).
  * Without WEB_PROXY_SECRET the endpoint does not exist (404): nothing could be verified.
  */
-export function createRevalidateHandler(opts: { secret: string | undefined; invalidate: () => void }) {
+export function createRevalidateHandler(opts: { secret: string | undefined; invalidate: (changedAt: number) => void }) {
   const router = express.Router();
   router.post("/", express.raw({ type: () => true, limit: "8kb" }), (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
@@ -54,7 +56,7 @@ export function createRevalidateHandler(opts: { secret: string | undefined; inva
       res.status(check.status).type("text/plain").send(check.reason);
       return;
     }
-    opts.invalidate();
+    opts.invalidate(check.at);
     res.status(204).end();
   });
   router.all("/", (_req, res) => {

@@ -87,19 +87,22 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LATE
  * content from before an edit, so it is only served when the CMS cannot give a newer one.
  */
 let generation = 0;
-const invalidationListeners = new Set<() => void>();
+const invalidationListeners = new Set<(changedAt?: number) => void>();
 
 export function contentGeneration(): number {
   return generation;
 }
 
-/** Content changed (the CMS said so): every copy made before now is out of date. */
-export function invalidateContent(): void {
+/**
+ * Content changed (the CMS said so): every copy made before now is out of date. `changedAt`: when
+ * the CMS made the change (ms since the epoch, from its call).
+ */
+export function invalidateContent(changedAt?: number): void {
   generation++;
-  for (const listener of invalidationListeners) listener();
+  for (const listener of invalidationListeners) listener(changedAt);
 }
 
-export function onInvalidate(listener: () => void): () => void {
+export function onInvalidate(listener: (changedAt?: number) => void): () => void {
   invalidationListeners.add(listener);
   return () => invalidationListeners.delete(listener);
 }

@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 let server: http.Server;
 let mode: "ok" | "hang" | "slow" | "500" | "graphql-error" = "ok";
 let requests = 0;
+/** The X-Content-Changed-At header of each request the fake CMS got. */
+const changedAts: (string | undefined)[] = [];
 // Long enough for a busy machine to answer the fake CMS; short enough to keep the file quick.
 const TIMEOUT_MS = 1000;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests++;
+    changedAts.push(req.headers["x-content-changed-at"] as string | undefined);
     if (mode === "hang") return; // never answers
     if (mode === "slow") {
       // Answers, but later than the web waits.
@@ -136,5 +139,19 @@ describe("loadFromCms", () => {
     const { loadFromCms } = await cms();
     const boom = new Error("bug");
     await expect(loadFromCms(async () => Promise.reject(boom))).rejects.toBe(boom);
+  });
+});
+
+describe("reads after a content change", () => {
+  it("name the time of the last change the CMS told of, so its micro-cache gives nothing older", async () => {
+    mode = "ok";
+    const { cmsQuery, invalidateContent } = await cms();
+    changedAts.length = 0;
+    await cmsQuery("{ a: siteSetting { name } }");
+    invalidateContent(1795321170123);
+    await cmsQuery("{ b: siteSetting { name } }");
+    invalidateContent(1795321170000); // an older call arriving late changes nothing
+    await cmsQuery("{ c: siteSetting { name } }");
+    expect(changedAts).toEqual([undefined, "1795321170123", "1795321170123"]);
   });
 });

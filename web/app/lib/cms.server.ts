@@ -1,6 +1,6 @@
 import { ClientError, GraphQLClient, type Variables } from "graphql-request";
 import { data } from "react-router";
-import { ContentCache } from "./cache.server";
+import { ContentCache, onInvalidate } from "./cache.server";
 import { env } from "./env.server";
 
 export type CmsErrorReason = "timeout" | "unreachable" | "bad-response" | "graphql" | "missing-content";
@@ -93,7 +93,7 @@ export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions 
   const load = async () => {
     const timeout = AbortSignal.timeout(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs);
     try {
-      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json" }, signal: timeout });
+      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json", ...freshness() }, signal: timeout });
       if (!response.ok) throw new CmsError("bad-response", `CMS answered HTTP ${response.status} for ${path}`);
       const body = (await response.json()) as TData;
       cmsHealth.answered();
@@ -118,13 +118,24 @@ export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions 
   }
 }
 
+/**
+ * Every read names the last change the CMS told us of (`X-Content-Changed-At`, its time): the CMS's
+ * micro-cache (cms/src/read-cache.ts) then gives no answer read before it. It matters with several
+ * CMS processes, where the change may have been made through another one than this read reaches.
+ */
+let lastChangeAt = 0;
+onInvalidate((changedAt) => {
+  if (changedAt && changedAt > lastChangeAt) lastChangeAt = changedAt;
+});
+const freshness = (): Record<string, string> => (lastChangeAt ? { "x-content-changed-at": String(lastChangeAt) } : {});
+
 /** How long a read may go on after its visitors stopped waiting, to fill the cache. */
 const FILL_TIMEOUT_MS = 30_000;
 
 async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const data = await client.request<TData>({ document, variables, signal: timeout });
+    const data = await client.request<TData>({ document, variables, signal: timeout, requestHeaders: freshness() });
     cmsHealth.answered();
     return data;
   } catch (error) {

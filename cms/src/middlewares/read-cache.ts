@@ -1,0 +1,79 @@
+import type { Context, Next } from 'koa';
+import parseBody from 'co-body';
+import { matchedRoutes } from '../routing';
+import { readCache } from '../read-cache-instance';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** GET routes of this project's own APIs (`/api/blog/:id`, ...): public content, the same for every anonymous visitor. */
+let ownReadRoutes: Set<string> | undefined;
+const apiPrefix = () => `${strapi.config.get('api.rest.prefix', '/api') as string}/`;
+function isOwnReadRoute(path: string): boolean {
+  if (!ownReadRoutes) {
+    const prefix = apiPrefix().slice(0, -1);
+    ownReadRoutes = new Set();
+    for (const api of Object.values(strapi.apis)) {
+      for (const router of Object.values(
+        (api as { routes?: Record<string, { routes?: { method: string; path: string }[] }> }).routes ?? {},
+      )) {
+        for (const route of router.routes ?? []) if (route.method === 'GET') ownReadRoutes.add(`${prefix}${route.path}`);
+      }
+    }
+  }
+  return ownReadRoutes.has(path);
+}
+
+/**
+ * `X-Content-Changed-At: <ms since the epoch>`: the web app names the last change it was told of, so
+ * an answer read before it (possible with several CMS processes on one database, where the change
+ * was made through another) is not given to it. A time in the future counts as none.
+ */
+const changedAtOf = (ctx: Context) => {
+  const value = Number(ctx.get('x-content-changed-at'));
+  return Number.isSafeInteger(value) && value > 0 && value <= Date.now() + 60_000 ? value : 0;
+};
+
+/** A GraphQL operation that could change something is never answered from the cache. */
+const MAY_WRITE = /\b(mutation|subscription)\b/;
+
+/**
+ * Anonymous reads go through the read cache (src/read-cache.ts); every other request that is not
+ * a read empties it when it is done. After global::graphql-request, which bounds a GraphQL body:
+ * an anonymous GraphQL body is read here, with the same limit and parser the GraphQL route uses
+ * (which then leaves it as read).
+ */
+export default () => async (ctx: Context, next: Next) => {
+  const cache = readCache();
+  if (!READ_METHODS.has(ctx.method)) {
+    const endpoint = strapi.plugin('graphql').config('endpoint') as string;
+    const routes = matchedRoutes(ctx);
+    if (routes.length === 0) return next(); // the router answers 404 or 405: nothing is written
+    if (!cache.enabled || ctx.method !== 'POST' || ctx.get('authorization') || !routes.includes(endpoint)) {
+      try {
+        return await next();
+      } finally {
+        if (cache.enabled) cache.invalidate();
+      }
+    }
+    const { maxBodyBytes } = strapi.plugin('graphql').config('requestLimits') as { maxBodyBytes: number };
+    const body = (await parseBody.json(ctx, { limit: maxBodyBytes, strict: true })) as unknown;
+    ctx.request.body = body;
+    const { query, variables, operationName } = (body ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
+    if (typeof query !== 'string' || MAY_WRITE.test(query)) {
+      try {
+        return await next();
+      } finally {
+        cache.invalidate();
+      }
+    }
+    return cache.serve(ctx, `graphql\u0000${JSON.stringify([query, variables ?? null, operationName ?? null])}`, next, {
+      changedAt: changedAtOf(ctx),
+    });
+  }
+  if (!cache.enabled || ctx.method !== 'GET' || ctx.get('authorization')) return next();
+  const routes = matchedRoutes(ctx);
+  // The public folder's catch-all route matches too: the API routes decide.
+  const apiRoutes = routes.filter((route) => route.startsWith(apiPrefix()));
+  if (apiRoutes.length === 0 || !apiRoutes.every(isOwnReadRoute)) return next();
+  return cache.serve(ctx, `get\u0000${ctx.url}`, next, { changedAt: changedAtOf(ctx) });
+};

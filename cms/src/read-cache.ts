@@ -1,0 +1,133 @@
+import type { Context, Next } from 'koa';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A micro-cache of anonymous reads (the public REST contract and GraphQL queries): identical
+ * reads within `ttlMs` (2 s) get one answer, worked out once while the others wait for it. A page
+ * that many visitors open at the same moment, a flood of the same query, or the web app's reads
+ * after its own caches were emptied cost the CMS one read instead of one each.
+ *
+ * Never stale after a write made through this process: every write empties it (a generation
+ * number goes up, and a read that began before cannot store its answer), at three points that
+ * between them follow every write to its commit:
+ * - any database write (a lifecycle event of any model: content, files, permissions, accounts);
+ * - a content write's commit, before the web app is told of it (content-change-notifier.ts);
+ * - the end of every request that is not a read (the write's transaction has committed by then).
+ * Writes made by another process (a command-line task, another CMS on the same database) are seen
+ * within `ttlMs`, or at once by a caller that names the time of the change (the web app, told of it).
+ */
+export interface ReadCacheOptions {
+  enabled: boolean;
+  ttlMs: number;
+  maxBytes: number;
+  /** Monotonic milliseconds (tests pass a fake clock). */
+  clock?: { now(): number };
+  /** Milliseconds since the epoch, comparable with other processes' (tests pass a fake one). */
+  wallClock?: () => number;
+}
+
+interface Answer {
+  type: string;
+  body: string;
+  /** When the read that made it began (ms since the epoch). */
+  readAt: number;
+}
+
+interface Pending {
+  generation: number;
+  readAt: number;
+  answer: Promise<Answer | undefined>;
+}
+
+export class ReadCache {
+  readonly enabled: boolean;
+  private generation = 0;
+  private readonly answers: LRUCache<string, Answer>;
+  private readonly pending = new Map<string, Pending>();
+  private readonly wallClock: () => number;
+
+  constructor(options: ReadCacheOptions) {
+    this.enabled = options.enabled;
+    this.wallClock = options.wallClock ?? Date.now;
+    this.answers = new LRUCache<string, Answer>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (answer, key) => answer.body.length * 2 + key.length * 2 + 200,
+      ttl: options.ttlMs,
+      ttlAutopurge: false,
+      ttlResolution: 0,
+      ...(options.clock ? { perf: options.clock } : {}),
+    });
+  }
+
+  /** Everything read so far is out of date. */
+  invalidate = () => {
+    this.generation++;
+    this.answers.clear();
+    this.pending.clear();
+  };
+
+  get size() {
+    return this.answers.size;
+  }
+
+  /**
+   * Answers `ctx` from the cache under `key`, or lets `next` answer it and keeps that answer when it
+   * is a 200 JSON without GraphQL errors. Requests arriving while the same read is under way wait
+   * for it instead of repeating it. `changedAt` (ms since the epoch): only an answer read after
+   * that time will do (the caller knows of a change made through another CMS process then).
+   */
+  async serve(ctx: Context, key: string, next: Next, { changedAt = 0 } = {}): Promise<void> {
+    const cached = this.answers.get(key);
+    if (cached && cached.readAt > changedAt) return send(ctx, cached, 'hit');
+    const generation = this.generation;
+    const pending = this.pending.get(key);
+    if (pending && pending.generation === generation && pending.readAt > changedAt) {
+      const answer = await pending.answer;
+      if (answer) return send(ctx, answer, 'shared');
+    }
+    let settle: (answer: Answer | undefined) => void = () => {};
+    const answer = new Promise<Answer | undefined>((resolve) => (settle = resolve));
+    const readAt = this.wallClock();
+    const mine = { generation, readAt, answer };
+    this.pending.set(key, mine);
+    let kept: Answer | undefined;
+    try {
+      await next();
+      kept = keepable(ctx, readAt);
+      if (kept && generation === this.generation) {
+        this.answers.set(key, kept);
+        ctx.set('X-Read-Cache', 'miss');
+      } else {
+        kept = undefined;
+      }
+    } finally {
+      settle(kept);
+      if (this.pending.get(key) === mine) this.pending.delete(key);
+    }
+  }
+}
+
+function send(ctx: Context, answer: Answer, state: 'hit' | 'shared') {
+  ctx.status = 200;
+  ctx.type = answer.type;
+  ctx.body = answer.body;
+  ctx.set('X-Read-Cache', state);
+}
+
+/** The answer worth sharing: 200, JSON, complete in memory, and (GraphQL) without errors. */
+function keepable(ctx: Context, readAt: number): Answer | undefined {
+  if (ctx.status !== 200) return undefined;
+  const type = ctx.response.get('Content-Type');
+  if (!/^application\/json\b/i.test(type)) return undefined;
+  const { body } = ctx;
+  let text: string;
+  if (typeof body === 'string') text = body;
+  else if (Buffer.isBuffer(body)) text = body.toString('utf8');
+  else if (body && typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe !== 'function') {
+    text = JSON.stringify(body);
+    ctx.body = text; // the same bytes koa would send, stringified once
+  } else return undefined;
+  // A key "errors" can only appear unescaped as a key: inside a string its quotes are escaped.
+  if (text.includes('"errors":')) return undefined;
+  return { type, body: text, readAt };
+}

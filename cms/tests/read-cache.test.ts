@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
+import { bearer, form, json, login, send } from './helpers/api';
+
+// The micro-cache of anonymous reads (src/read-cache.ts) on a real CMS: what it shares, what it
+// never shares, and that a write is seen by the very next read.
+let cms: TestCms;
+let token: string;
+
+const POSTS_QUERY = '{ blogs(sort: "createdAt:desc", pagination: { limit: 3 }) { title } }';
+const graphql = (query: string, headers: Record<string, string> = {}) =>
+  fetch(`${cms.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+const read = async (response: Promise<Response>) => {
+  const answer = await response;
+  return { status: answer.status, state: answer.headers.get('x-read-cache'), body: await answer.text() };
+};
+
+beforeAll(async () => {
+  cms = await startTestCms({ seed: true });
+  token = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+}, 240_000);
+
+afterAll(async () => {
+  await cms?.stop();
+});
+
+describe('anonymous reads', () => {
+  it('are answered once and shared, over REST and GraphQL, with the same bytes', async () => {
+    for (const ask of [() => fetch(`${cms.url}/api/blog?pageSize=3`), () => graphql(POSTS_QUERY)]) {
+      const first = await read(ask());
+      const second = await read(ask());
+      expect(first.status).toBe(200);
+      expect(second).toEqual({ ...first, state: 'hit' });
+    }
+  });
+
+  it('arriving together all get the answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read(graphql('{ teamMembers { name } }'))));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers.every((answer) => answer.status === 200 && JSON.parse(answer.body).data.teamMembers.length > 0)).toBe(true);
+  });
+
+  it('see a write at once: the next read after a staff change is the changed content', async () => {
+    const title = `Cache check ${Date.now()}`;
+    await read(fetch(`${cms.url}/api/blog?pageSize=3`));
+    await read(graphql(POSTS_QUERY));
+    const created = await json(
+      await send(cms.url, 'POST', '/api/blog', form({ title, content: 'Text', author: 'staff@example.org' }), token),
+    );
+    const rest = await read(fetch(`${cms.url}/api/blog?pageSize=3`));
+    expect(rest.state).toBe('miss');
+    expect(JSON.parse(rest.body).results[0].title).toBe(title);
+    expect(JSON.parse((await read(graphql(POSTS_QUERY))).body).data.blogs[0].title).toBe(title);
+
+    await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${created.id}`,
+      form({ title: `${title} (edited)`, content: 'Text', author: 'staff@example.org' }),
+      token,
+    );
+    expect((await json(await fetch(`${cms.url}/api/blog/${created.id}`))).title).toBe(`${title} (edited)`);
+    await send(cms.url, 'DELETE', `/api/blog/${created.id}`, undefined, token);
+    expect((await fetch(`${cms.url}/api/blog/${created.id}`)).status).toBe(404);
+    expect(JSON.parse((await read(graphql(POSTS_QUERY))).body).data.blogs.map((blog: { title: string }) => blog.title)).not.toContain(
+      `${title} (edited)`,
+    );
+  });
+});
+
+describe('never shared', () => {
+  it('a staff member’s reads, errors and not-found answers', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await read(fetch(`${cms.url}/api/blog?pageSize=3`, { headers: bearer(token) }))).state).toBeNull();
+      expect((await read(fetch(`${cms.url}/api/blog/999999`))).state).toBeNull();
+      const refused = await read(graphql('{ usersPermissionsUsers { email } }'));
+      expect(refused.state).toBeNull();
+      expect(refused.body).toContain('errors');
+    }
+  });
+
+  it('a GraphQL mutation, which always runs (and is refused for an anonymous caller)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const answer = await read(graphql('mutation { deleteBlog(documentId: "none") { documentId } }'));
+      expect(answer.state).toBeNull();
+      expect(answer.body).toContain('Forbidden');
+    }
+  });
+
+  it('anything outside the content API', async () => {
+    const health = await fetch(`${cms.url}/_health`);
+    expect(health.headers.get('x-read-cache')).toBeNull();
+    const locales = await fetch(`${cms.url}/api/i18n/locales`);
+    await locales.arrayBuffer();
+    expect((await fetch(`${cms.url}/api/i18n/locales`)).headers.get('x-read-cache')).toBeNull();
+  });
+});
+
+describe('CMS_READ_CACHE=off', () => {
+  it('answers every read itself', async () => {
+    await cms.restart({ CMS_READ_CACHE: 'off' });
+    for (let i = 0; i < 2; i++) expect((await read(fetch(`${cms.url}/api/blog?pageSize=3`))).state).toBeNull();
+    await cms.restart({});
+  }, 120_000);
+});
