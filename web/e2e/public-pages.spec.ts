@@ -165,4 +165,20 @@ test.describe("resources and headers", () => {
     const response = await request.get(css!);
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
+
+  test("the files of public/ are served for an hour, and other paths are pages", async ({ request }) => {
+    for (const [file, type] of [
+      ["/favicon.svg", "image/svg+xml"],
+      ["/site.webmanifest", "application/manifest+json"],
+      ["/apple-touch-icon.png", "image/png"],
+    ] as const) {
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()["content-type"], file).toContain(type);
+      expect(response.headers()["cache-control"], file).toBe("public, max-age=3600");
+    }
+    const missing = await request.get("/favicon.ico");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).toContain("text/html");
+  });
 });

@@ -1,5 +1,6 @@
 import type { ServerBuild } from "react-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
@@ -95,7 +96,11 @@ if (isBuilt) {
   const clientDir = clientDirOf(fileURLToPath(import.meta.url));
   // Fingerprinted file names: cache forever.
   app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The few files of public/ (favicon, manifest...), listed once: a page request goes on to React
+  // Router without a file-system lookup (a stat per request, on every rendered page).
+  const publicFiles = filesIn(clientDir, { except: "assets" });
+  const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 }
 
 const getLoadContext = (req: express.Request, res: express.Response) => ({
@@ -143,6 +148,17 @@ export async function warmUpCaches(origin: string): Promise<void> {
 export function handle(req: IncomingMessage, res: ServerResponse): void {
   if (pages.serveFresh(req, res)) return;
   app(req, res);
+}
+
+/** URL paths (`/favicon.svg`) of the files under `dir`, but for its subfolder `except`. */
+function filesIn(dir: string, { except }: { except: string }): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (!relative.startsWith(`${except}/`)) files.add(`/${relative}`);
+  }
+  return files;
 }
 
 /** The client build beside the server build this module was bundled into. */
