@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { ValidatedForm } from "~/components/admin/ValidatedForm";
+import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
@@ -85,7 +86,6 @@ function useBusy(intent: string) {
 }
 
 function NameForm({ current, actionData }: { current: string; actionData: AccountActionData | undefined }) {
-  const submit = useSubmit();
   const busy = useBusy("name");
   const {
     register,
@@ -99,17 +99,7 @@ function NameForm({ current, actionData }: { current: string; actionData: Accoun
       </h2>
       <p className="mt-1 text-muted">{at("account.nameIntro")}</p>
       {actionData?.message ? <ErrorAlert className="mt-4">{actionData.message}</ErrorAlert> : null}
-      <Form
-        method="post"
-        action="/account"
-        noValidate
-        className="mt-6 space-y-5"
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          void handleSubmit(() => submit(form, { method: "post", action: "/account" }))(event);
-        }}
-      >
-        <input type="hidden" name="intent" value="name" />
+      <ValidatedForm action="/account" intent="name" handleSubmit={handleSubmit} className="mt-6 space-y-5">
         <FormField
           id="my-name"
           label={at("account.field.name")}
@@ -121,13 +111,12 @@ function NameForm({ current, actionData }: { current: string; actionData: Accoun
           {busy ? <ButtonSpinner /> : null}
           {busy ? at("common.saving") : at("account.saveName")}
         </button>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }
 
 function PasswordForm({ email, actionData }: { email: string; actionData: AccountActionData | undefined }) {
-  const submit = useSubmit();
   const busy = useBusy("password");
   const schema = useMemo(() => passwordChangeSchema(email), [email]);
   const {
@@ -143,17 +132,7 @@ function PasswordForm({ email, actionData }: { email: string; actionData: Accoun
       </h2>
       <p className="mt-1 text-muted">{at("account.passwordIntro")}</p>
       {actionData?.message ? <ErrorAlert className="mt-4">{actionData.message}</ErrorAlert> : null}
-      <Form
-        method="post"
-        action="/account"
-        noValidate
-        className="mt-6 space-y-5"
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          void handleSubmit(() => submit(form, { method: "post", action: "/account" }))(event);
-        }}
-      >
-        <input type="hidden" name="intent" value="password" />
+      <ValidatedForm action="/account" intent="password" handleSubmit={handleSubmit} className="mt-6 space-y-5">
         {/* The account's e-mail, for password managers. */}
         <input type="hidden" name="username" autoComplete="username" value={email} />
         <FormField
@@ -185,7 +164,7 @@ function PasswordForm({ email, actionData }: { email: string; actionData: Accoun
           {busy ? <ButtonSpinner /> : null}
           {busy ? at("common.saving") : at("account.changePassword")}
         </button>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useSchemaForm } from "~/components/admin/use-schema-form";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { ValidatedForm } from "~/components/admin/ValidatedForm";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirmParam } from "~/components/admin/ConfirmDelete";
 import { DataTable } from "~/components/admin/DataTable";
@@ -240,7 +241,6 @@ function FirstPassword({ name, password }: { name: string; password: string }) {
 
 function NewAccountForm({ actionData }: { actionData: StaffActionData | undefined }) {
   const navigation = useNavigation();
-  const submit = useSubmit();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const typed = actionData?.values;
   const {
@@ -263,17 +263,7 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
       </h2>
       <p className="mt-1 max-w-prose text-muted">{at("staff.addIntro")}</p>
       {actionData?.message ? <ErrorAlert className="mt-4">{actionData.message}</ErrorAlert> : null}
-      <Form
-        method="post"
-        action="/staff"
-        noValidate
-        className="mt-6 grid max-w-xl gap-5"
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          void handleSubmit(() => submit(form, { method: "post", action: "/staff" }))(event);
-        }}
-      >
-        <input type="hidden" name="intent" value="create" />
+      <ValidatedForm action="/staff" intent="create" handleSubmit={handleSubmit} className="mt-6 grid max-w-xl gap-5">
         <FormField
           id="account-name"
           label={at("staff.field.name")}
@@ -330,7 +320,7 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
             {busy ? at("staff.creating") : at("staff.create")}
           </button>
         </div>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }
