@@ -2,9 +2,10 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, jpegBytes, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
+import { form, json, login, pngBytes, send } from './helpers/api';
 import { runScript, runScriptOk } from './helpers/scripts';
 import { KINDS, siteSnapshot } from './helpers/snapshot';
+import { addStaffEntries, type StaffEntries } from './helpers/staff-entries';
 import { startTestWeb } from './helpers/web-server';
 
 // npm run backup / npm run restore, as an operator runs them after losing a server: the same
@@ -13,55 +14,14 @@ import { startTestWeb } from './helpers/web-server';
 const postgres = process.env.TEST_DATABASE === 'postgres';
 let source: TestCms;
 let target: TestCms | undefined;
-const created: Record<string, number> = {};
+let created: StaffEntries;
 let deletedPost = 0;
 
 beforeAll(async () => {
   source = await startTestCms({ seed: true });
   const token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-  const create = async (kind: string, body: FormData) => {
-    const response = await send(source.url, 'POST', `/api/${kind}`, body, token);
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await json(response)).id as number;
-  };
-  const nepali = async (kind: string, id: number, fields: Record<string, string>) =>
-    expect((await send(source.url, 'PUT', `/api/${kind}/${id}?locale=ne`, form(fields), token)).status).toBe(200);
-
-  created.team = await create(
-    'team-member',
-    form(
-      { name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2021-09-17' },
-      { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } },
-    ),
-  );
-  await nepali('team-member', created.team, { role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' });
-  created.image = await create(
-    'image-gallery',
-    form({ title: 'Garden', description: 'Spring planting' }, { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } }),
-  );
-  await nepali('image-gallery', created.image, { title: 'बगैँचा', description: 'वसन्तमा रोपाइँ' });
-  created.video = await create(
-    'video-gallery',
-    form(
-      { title: 'Clip', description: 'A short clip' },
-      {
-        video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
-        poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
-      },
-    ),
-  );
-  await nepali('video-gallery', created.video, { title: 'भिडियो', description: 'छोटो भिडियो' });
-  created.blog = await create(
-    'blog',
-    form(
-      { title: 'Hello', content: 'First post', author: 'staff@example.org' },
-      { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } },
-    ),
-  );
-  await nepali('blog', created.blog, { title: 'नमस्ते', content: 'पहिलो लेख' });
-  // The newest post goes again: its id stays unused, here and after a restore.
-  deletedPost = await create('blog', form({ title: 'Gone', content: 'Deleted again', author: 'staff@example.org' }));
-  expect((await send(source.url, 'DELETE', `/api/blog/${deletedPost}`, undefined, token)).status).toBe(204);
+  created = await addStaffEntries(source, token);
+  deletedPost = created.deleted;
 }, 300_000);
 
 afterAll(async () => {
@@ -139,8 +99,8 @@ describe('npm run backup, an empty server, npm run restore, start', () => {
       stored: await stored(source),
       posts: await postPages(source, ids),
     };
-    expect(before.posts[`/blogs/details/${created.blog}`]).toBe('200 Hello');
-    expect(before.posts[`/ne/blogs/details/${created.blog}`]).toBe('200 नमस्ते');
+    expect(before.posts[`/blogs/details/${created.blog}`]).toBe('200 Hello from the hills');
+    expect(before.posts[`/ne/blogs/details/${created.blog}`]).toBe('200 पहाडबाट नमस्ते');
     expect(before.posts[`/blogs/details/${deletedPost}`]).toMatch(/^404 /);
 
     // Made while the CMS runs (one read transaction), then the server is lost.

@@ -3,16 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, jpegBytes, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
+import { form, json, login, pngBytes, send } from './helpers/api';
 import { runScript, runScriptOk } from './helpers/scripts';
 import { mediaUrls, servedBytes, siteSnapshot } from './helpers/snapshot';
+import { addStaffEntries, type StaffEntries } from './helpers/staff-entries';
 
 // npm run content:export / content:import, run as a person runs them, against real CMSs.
 let source: TestCms;
 let target: TestCms;
 let work: string;
 let token: string;
-const staff: Record<string, number> = {};
+let staff: StaffEntries;
 
 const exportDir = () => path.join(work, 'export');
 
@@ -20,54 +21,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'content-folder-test-'));
   [source, target] = await Promise.all([startTestCms({ seed: true }), startTestCms()]);
   token = (await login(source.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
-  const create = async (kind: string, body: FormData) => {
-    const response = await send(source.url, 'POST', `/api/${kind}`, body, token);
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await json(response)).id as number;
-  };
-  const nepali = async (kind: string, id: number, fields: Record<string, string>) =>
-    expect((await send(source.url, 'PUT', `/api/${kind}/${id}?locale=ne`, form(fields), token)).status).toBe(200);
-
-  // Staff entries of every kind, with files and Nepali versions, beside the demo content.
-  staff.team = await create(
-    'team-member',
-    form(
-      { name: 'Maya Gurung', role: 'Cook', bio: 'Cooks five meals a day.', joined_at: '2022-03-01' },
-      { photo: { bytes: await pngBytes(), name: 'm.png', type: 'image/png' } },
-    ),
-  );
-  await nepali('team-member', staff.team, { role: 'भान्से', bio: 'दिनको पाँच पटक खाना पकाउनुहुन्छ।' });
-  staff.image = await create(
-    'image-gallery',
-    form(
-      { title: 'Garden in spring', description: 'Spring planting: beans and marigolds.' },
-      { image: { bytes: await jpegBytes(), name: 'g.jpg', type: 'image/jpeg' } },
-    ),
-  );
-  await nepali('image-gallery', staff.image, { title: 'वसन्तको बगैँचा', description: 'वसन्तमा रोपाइँ।' });
-  staff.video = await create(
-    'video-gallery',
-    form(
-      { title: 'A short clip', description: 'Children singing on the terrace.' },
-      {
-        video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' },
-        poster: { bytes: await pngBytes(64, 36), name: 'p.png', type: 'image/png' },
-      },
-    ),
-  );
-  await nepali('video-gallery', staff.video, { title: 'छोटो भिडियो', description: 'छतमा गीत गाउँदै बालबालिका।' });
-  staff.blog = await create(
-    'blog',
-    form(
-      { title: 'Hello from the hills', content: '# Hi\n\nFirst *post*.\nForms send line breaks as CRLF.', author: 'staff@example.org' },
-      { media: { bytes: await pngBytes(32, 32), name: 'b.png', type: 'image/png' } },
-    ),
-  );
-  await nepali('blog', staff.blog, { title: 'पहाडबाट नमस्ते', content: 'पहिलो लेख।' });
-  // An English-only post without a cover, and a gap in the ids.
-  staff.plain = await create('blog', form({ title: 'Plain notice', content: 'No picture, no Nepali.', author: 'staff@example.org' }));
-  const gone = await create('blog', form({ title: 'Deleted again', content: 'x', author: 'staff@example.org' }));
-  expect((await send(source.url, 'DELETE', `/api/blog/${gone}`, undefined, token)).status).toBe(204);
+  staff = await addStaffEntries(source, token);
 }, 300_000);
 
 afterAll(async () => {
