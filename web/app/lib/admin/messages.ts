@@ -53,7 +53,6 @@ export const adminEn = {
   "dashboard.blogsText": "Write news and stories from the home.",
   "dashboard.count": "{count} saved",
   "dashboard.userFetchFailed": "Failed to fetch user data",
-  "dashboard.noToken": "No token found",
   "dashboard.demoTitle": "This site still shows demo content ({count} items)",
   "dashboard.demoTitleOne": "This site still shows demo content (1 item)",
   "dashboard.demoText":
