@@ -12,7 +12,8 @@ import { LRUCache } from 'lru-cache';
  * between them follow every write to its commit:
  * - any database write (a lifecycle event of any model: content, files, permissions, accounts);
  * - a content write's commit, before the web app is told of it (content-change-notifier.ts);
- * - the end of every request that is not a read (the write's transaction has committed by then).
+ * - the end of every signed-in request that is not a read (its transaction has committed by then;
+ *   anonymous ones cannot write content, so refused logins and mutations leave the cache as it is).
  * Writes made by another process (a command-line task, another CMS on the same database) are seen
  * within `ttlMs`, or at once by a caller that names the time of the change (the web app, told of it).
  */

@@ -37,8 +37,25 @@ const changedAtOf = (ctx: Context) => {
 const MAY_WRITE = /\b(mutation|subscription)\b/;
 
 /**
- * Anonymous reads go through the read cache (src/read-cache.ts); every other request that is not
- * a read empties it when it is done. After global::graphql-request, which bounds a GraphQL body:
+ * A request that may have written: a signed-in one (staff, the Strapi console) empties the cache
+ * once it is done, its transaction committed, unless its sign-in was refused. Anonymous ones write
+ * no content (the database's own events empty the cache for the rest), so refused logins or
+ * mutations cannot keep the cache cold.
+ */
+async function invalidatingAfter(ctx: Context, next: Next, cache: ReturnType<typeof readCache>) {
+  if (!ctx.get('authorization')) return next();
+  try {
+    await next();
+  } catch (error) {
+    cache.invalidate();
+    throw error;
+  }
+  if (ctx.status !== 401 && ctx.status !== 403) cache.invalidate();
+}
+
+/**
+ * Anonymous reads go through the read cache (src/read-cache.ts); signed-in requests that are not
+ * reads empty it when they are done. After global::graphql-request, which bounds a GraphQL body:
  * an anonymous GraphQL body is read here, with the same limit and parser the GraphQL route uses
  * (which then leaves it as read).
  */
@@ -49,23 +66,13 @@ export default () => async (ctx: Context, next: Next) => {
     const routes = matchedRoutes(ctx);
     if (routes.length === 0) return next(); // the router answers 404 or 405: nothing is written
     if (!cache.enabled || ctx.method !== 'POST' || ctx.get('authorization') || !routes.includes(endpoint)) {
-      try {
-        return await next();
-      } finally {
-        if (cache.enabled) cache.invalidate();
-      }
+      return cache.enabled ? invalidatingAfter(ctx, next, cache) : next();
     }
     const { maxBodyBytes } = strapi.plugin('graphql').config('requestLimits') as { maxBodyBytes: number };
     const body = (await parseBody.json(ctx, { limit: maxBodyBytes, strict: true })) as unknown;
     ctx.request.body = body;
     const { query, variables, operationName } = (body ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
-    if (typeof query !== 'string' || MAY_WRITE.test(query)) {
-      try {
-        return await next();
-      } finally {
-        cache.invalidate();
-      }
-    }
+    if (typeof query !== 'string' || MAY_WRITE.test(query)) return invalidatingAfter(ctx, next, cache);
     return cache.serve(ctx, `graphql\u0000${JSON.stringify([query, variables ?? null, operationName ?? null])}`, next, {
       changedAt: changedAtOf(ctx),
     });
