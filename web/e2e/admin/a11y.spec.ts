@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, login } from "./support";
+import { hydrated, login, STILL_PAGES } from "./support";
 import { seriousViolations } from "../support/fixtures";
+
+test.use(STILL_PAGES);
 
 test.describe("admin accessibility (axe-core: no serious or critical violations)", () => {
   test("login, with and without errors", async ({ page }) => {

@@ -1,5 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { CMS_URL, fakeJwt, hydrated, login, sessionCookieHeader, signedSessionCookie, STAFF, tokenInSessionCookie } from "./support";
+import {
+  CMS_URL,
+  fakeJwt,
+  hydrated,
+  login,
+  sessionCookieHeader,
+  signedSessionCookie,
+  STAFF,
+  STILL_PAGES,
+  tokenInSessionCookie,
+} from "./support";
+
+test.use(STILL_PAGES);
 
 test.describe("staff login and session", () => {
   test("admin pages send a visitor without a session to /login, and back after signing in", async ({ page }) => {

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { fixture, hydrated, login } from "./support";
+import { fixture, hydrated, login, STILL_PAGES } from "./support";
+
+test.use(STILL_PAGES);
 
 // The harness runs a second web server whose CMS address points nowhere. Cookies are
 // per host, not per port, and both servers share the session secret: a member of staff

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatBsAd, todayInNepal } from "../../app/lib/i18n/bs-date";
-import { fixture, hydrated, login, unique } from "./support";
+import { fixture, hydrated, login, STILL_PAGES, unique } from "./support";
+
+test.use(STILL_PAGES);
 
 /** The image really loaded, from this site (the /uploads proxy), past the CSP. */
 async function expectLoadedImage(img: Locator) {

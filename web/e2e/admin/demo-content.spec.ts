@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { seriousViolations } from "../support/fixtures";
 import { startOwnStack } from "../support/own-stack";
-import { hydrated, STAFF } from "./support";
+import { hydrated, STAFF, STILL_PAGES } from "./support";
+
+test.use(STILL_PAGES);
 
 // Removing the demo content changes the whole site, so this runs on a stack of its own.
 test.describe("the dashboard's Remove demo content", () => {

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { CMS_URL, login, STAFF } from "./support";
+import { CMS_URL, login, STAFF, STILL_PAGES } from "./support";
+
+test.use(STILL_PAGES);
 
 // Every admin list, at the sizes staff use, keeps each row's View, Edit and Delete (on /staff: role, block, remove) in reach:
 // inside the viewport and inside every ancestor that could clip them, and clickable.

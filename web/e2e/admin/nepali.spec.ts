@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { fixture, hydrated, login, STAFF, unique } from "./support";
+import { fixture, hydrated, login, STAFF, STILL_PAGES, unique } from "./support";
 import { seriousViolations } from "../support/fixtures";
 import { toDevanagariDigits } from "../../app/lib/i18n/bs-date";
+
+test.use(STILL_PAGES);
 
 // the language tab of the edit screens writes the Nepali version of the localised
 // fields through the CMS's `?locale=ne` contract.

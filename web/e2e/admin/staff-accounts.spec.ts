@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { CMS_URL, hydrated, login, STAFF, unique } from "./support";
+import { CMS_URL, hydrated, login, STAFF, STILL_PAGES, unique } from "./support";
+
+test.use(STILL_PAGES);
 
 // Staff accounts end to end: a manager adds a member of staff, who signs in, changes their
 // password and edits a post (shown as last edited by them); the manager blocks them and their

@@ -18,6 +18,13 @@ export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? "e2e-only-se
 
 export const fixture = (name: string) => join(dirname(fileURLToPath(import.meta.url)), "fixtures", name);
 
+/**
+ * Admin tests run with prefers-reduced-motion (`test.use(STILL_PAGES)`): the site then scrolls
+ * without animation, so a field focused near the bottom of the window does not leave the next
+ * button moving under the click (a click that lands while the page scrolls may miss the button).
+ */
+export const STILL_PAGES = { contextOptions: { reducedMotion: "reduce" as const } };
+
 /** Waits until React has hydrated the page (root sets data-hydrated). */
 export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { fixture, hydrated, login, sessionCookieHeader, STAFF, unique } from "./support";
+import { fixture, hydrated, login, sessionCookieHeader, STAFF, STILL_PAGES, unique } from "./support";
+
+test.use(STILL_PAGES);
 
 // The test stack runs with IMAGE_MAX_BYTES = 1 MiB (playwright.config.ts), so "too
 // large" is quick to reach.
