@@ -5,22 +5,25 @@ import { readCache } from '../read-cache-instance';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** GET routes of this project's own APIs (`/api/blog/:id`, ...): public content, the same for every anonymous visitor. */
-let ownReadRoutes: Set<string> | undefined;
-const apiPrefix = () => `${strapi.config.get('api.rest.prefix', '/api') as string}/`;
-function isOwnReadRoute(path: string): boolean {
-  if (!ownReadRoutes) {
-    const prefix = apiPrefix().slice(0, -1);
-    ownReadRoutes = new Set();
+/**
+ * GET routes of this project's own APIs (`/api/blog/:id`, ...): public content, the same for every
+ * anonymous visitor. Read from Strapi's routes once, at the first request.
+ */
+let ownReads: { prefix: string; routes: Set<string> } | undefined;
+function ownReadRoutes() {
+  if (!ownReads) {
+    const prefix = strapi.config.get('api.rest.prefix', '/api') as string;
+    const routes = new Set<string>();
     for (const api of Object.values(strapi.apis)) {
       for (const router of Object.values(
         (api as { routes?: Record<string, { routes?: { method: string; path: string }[] }> }).routes ?? {},
       )) {
-        for (const route of router.routes ?? []) if (route.method === 'GET') ownReadRoutes.add(`${prefix}${route.path}`);
+        for (const route of router.routes ?? []) if (route.method === 'GET') routes.add(`${prefix}${route.path}`);
       }
     }
+    ownReads = { prefix: `${prefix}/`, routes };
   }
-  return ownReadRoutes.has(path);
+  return ownReads;
 }
 
 /**
@@ -80,7 +83,8 @@ export default () => async (ctx: Context, next: Next) => {
   if (!cache.enabled || ctx.method !== 'GET' || ctx.get('authorization')) return next();
   const routes = matchedRoutes(ctx);
   // The public folder's catch-all route matches too: the API routes decide.
-  const apiRoutes = routes.filter((route) => route.startsWith(apiPrefix()));
-  if (apiRoutes.length === 0 || !apiRoutes.every(isOwnReadRoute)) return next();
+  const own = ownReadRoutes();
+  const apiRoutes = routes.filter((route) => route.startsWith(own.prefix));
+  if (apiRoutes.length === 0 || !apiRoutes.every((route) => own.routes.has(route))) return next();
   return cache.serve(ctx, `get\u0000${ctx.url}`, next, { changedAt: changedAtOf(ctx) });
 };
