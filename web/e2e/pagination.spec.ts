@@ -3,10 +3,11 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startOwnStack } from "./support/own-stack";
 import { fixture, hydrated, STAFF } from "./admin/support";
 
-// Years of content: 130 posts (every other one with a Nepali version) and 110 images, on a stack
-// of its own (exact counts; the shared stack's content changes under the other specs).
+// Years of content: 130 posts (every other one with a Nepali version), 110 images and 50 committee
+// members, on a stack of its own (exact counts; the shared stack's content changes under the other specs).
 const POSTS = 130;
 const IMAGES = 110;
+const MEMBERS = 50;
 /** Posts whose title has this word: 26 of them, one more than an admin page holds. */
 const MARKED = "Dashain";
 const SITEMAP_MAX_URLS = 100;
@@ -18,6 +19,8 @@ test.describe("years of content", () => {
   /** Ids in creation order (oldest first). */
   const posts: { id: number; title: string; nepali: string | null }[] = [];
   const images: number[] = [];
+  /** Member names in the order they were added (the committee page's order). */
+  const members: string[] = [];
 
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${stack.cmsUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}` } });
@@ -59,6 +62,14 @@ test.describe("years of content", () => {
       });
       images.push(image.id);
     }
+    for (let n = 1; n <= MEMBERS; n++) {
+      const name = `Member ${String(n).padStart(3, "0")}`;
+      await api("/api/team-member", {
+        method: "POST",
+        body: form({ name, role: "Volunteer", bio: `Member number ${n}.` }, { field: "photo", name: "hills.png", bytes: png }),
+      });
+      members.push(name);
+    }
     // Each change empties the web's caches, but a page whose new copy takes longer than
     // WEB_CACHE_CHANGE_WAIT_MS (a busy machine) is served from its previous copy meanwhile:
     // wait until the lists' first pages show the newest entries.
@@ -66,17 +77,18 @@ test.describe("years of content", () => {
     for (const prefix of ["", "/ne"]) {
       await expect.poll(() => shows(`${prefix}/blogs`, `/blogs/details/${posts.at(-1)!.id}"`), { timeout: 60_000 }).toBe(true);
       await expect.poll(() => shows(`${prefix}/gallery`, `data-gallery-open="${images.at(-1)}"`), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => shows(`${prefix}/current-committee?page=2`, members.at(-1)!), { timeout: 60_000 }).toBe(true);
     }
   });
   test.afterAll(async () => stack?.stop());
 
   /** Follows every page link from `start` (no JavaScript: links only); the pages' item ids and titles. */
-  async function crawl(browser: Browser, start: string, itemIds: (page: Page) => Promise<number[]>) {
+  async function crawl<Id>(browser: Browser, start: string, itemIds: (page: Page) => Promise<Id[]>) {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const seen = new Set<string>();
     const queue = [start];
-    const ids = new Set<number>();
+    const ids = new Set<Id>();
     const titles: string[] = [];
     while (queue.length > 0) {
       const url = queue.shift()!;
@@ -105,7 +117,9 @@ test.describe("years of content", () => {
       .locator("a[data-gallery-open]")
       .evaluateAll((links) => links.map((a) => Number(a.getAttribute("data-gallery-open"))));
 
-  test("every post and image is reachable by links from page 1, in English and Nepali", async ({ browser }) => {
+  const memberNamesOn = (page: Page) => page.getByTestId("committee-list").getByRole("heading", { level: 2 }).allTextContents();
+
+  test("every post, image and committee member is reachable by links from page 1, in English and Nepali", async ({ browser }) => {
     test.setTimeout(180_000);
     for (const prefix of ["", "/ne"]) {
       const blogs = await crawl(browser, `${prefix}/blogs`, postIdsOn);
@@ -114,6 +128,9 @@ test.describe("years of content", () => {
       const gallery = await crawl(browser, `${prefix}/gallery`, imageIdsOn);
       expect([...gallery.ids].sort((a, b) => a - b)).toEqual([...images].sort((a, b) => a - b));
       expect(gallery.pages.size).toBe(Math.ceil(IMAGES / 24));
+      const committee = await crawl(browser, `${prefix}/current-committee`, memberNamesOn);
+      expect([...committee.ids]).toEqual(members);
+      expect(committee.pages.size).toBe(Math.ceil(MEMBERS / 48));
     }
   });
 
@@ -174,12 +191,15 @@ test.describe("years of content", () => {
       "/gallery?page=6",
       "/gallery?tab=videos&page=2",
       "/blogs?page=1&page=2",
+      "/current-committee?page=3",
+      "/ne/current-committee?page=0",
     ]) {
       const response = await page.goto(`${stack.webUrl}${path}`);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(path.startsWith("/ne") ? /पृष्ठ/ : "Oops! Page not found");
     }
     expect((await page.goto(`${stack.webUrl}/blogs?page=11`))?.status()).toBe(200);
+    expect((await page.goto(`${stack.webUrl}/current-committee?page=2`))?.status()).toBe(200);
   });
 
   test("an image opened on page 3 keeps its page, with and without JavaScript", async ({ browser }) => {
@@ -219,6 +239,9 @@ test.describe("years of content", () => {
     }
     expect(locs).toContain(`${stack.webUrl}/blogs?page=11`);
     expect(locs).toContain(`${stack.webUrl}/ne/gallery?page=5`);
+    expect(locs).toContain(`${stack.webUrl}/current-committee?page=2`);
+    expect(locs).toContain(`${stack.webUrl}/ne/current-committee?page=2`);
+    expect(locs).not.toContain(`${stack.webUrl}/current-committee?page=3`);
     expect(new Set(locs).size).toBe(locs.length);
     // The feed: the newest posts, newest first.
     const rss = await (await fetch(`${stack.webUrl}/blogs/rss.xml`)).text();

@@ -15,11 +15,12 @@ import { xmlEscape } from "./xml";
 
 const STATIC_PATHS = ["/", "/objectives", "/current-committee", "/organization", "/blogs", "/gallery", "/gallery?tab=videos", "/contact"];
 
-/** What the CMS's lean read answers: each post's id and last change, and the gallery's counts. */
+/** What the CMS's lean read answers: each post's id and last change, and the other lists' counts. */
 interface SitemapEntries {
   posts: [id: number, updatedAt: string][];
   images: number;
   videos: number;
+  members: number;
 }
 
 interface SitemapPage {
@@ -54,7 +55,7 @@ export async function currentSitemap(options?: CmsQueryOptions) {
 }
 
 /** One page per path in English order; each becomes one <url> per language. */
-function sitemapPages({ posts, images, videos }: SitemapEntries): SitemapPage[] {
+function sitemapPages({ posts, images, videos, members }: SitemapEntries): SitemapPage[] {
   const listPages = (path: (page: number) => string, total: number, pageSize: number) =>
     Array.from({ length: pageCountOf(total, pageSize) - 1 }, (_, i) => ({ path: path(i + 2), lastmod: null }));
   return [
@@ -62,6 +63,7 @@ function sitemapPages({ posts, images, videos }: SitemapEntries): SitemapPage[] 
     ...listPages((page) => `/blogs?page=${page}`, posts.length, PAGE_SIZES.blogs),
     ...listPages((page) => `/gallery?page=${page}`, images, PAGE_SIZES.images),
     ...listPages((page) => `/gallery?tab=videos&page=${page}`, videos, PAGE_SIZES.videos),
+    ...listPages((page) => `/current-committee?page=${page}`, members, PAGE_SIZES.members),
     ...posts.map(([id, updatedAt]) => ({ path: `/blogs/details/${id}`, lastmod: updatedAt })),
   ];
 }

@@ -6,14 +6,15 @@ import { addAdYears, inLocale, languageVariables, type Localized, NEPALI_OF_ENTR
 import { type CmsFile, FILE_FIELDS, mediaUrl, toImage } from "./media";
 import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
 
-// Strapi's GraphQL caps a page at 100 rows; the home's lists are far smaller.
+// Strapi's GraphQL caps a page at 100 rows: the RSS feed has the newest 100 posts.
 const LIMIT = 100;
 
 /**
  * Items per page of the public lists, a whole number of rows of each grid (3 columns of posts
- * and videos, 2 / 3 / 4 of images), small enough for a light page and the CMS's request limits.
+ * and videos, 2 / 3 / 4 of images and members), small enough for a light page and the CMS's
+ * request limits.
  */
-export const PAGE_SIZES = { blogs: 12, images: 24, videos: 12 } as const;
+export const PAGE_SIZES = { blogs: 12, images: 24, videos: 12, members: 48 } as const;
 
 /** One page of a list in English order (the Nepali rows are the Nepali versions of these). */
 export interface ListPage<T> {
@@ -43,13 +44,16 @@ function pageOf<Row, T>(connection: Connection<Row>, toItem: (row: Row) => T | n
 /* Committee ------------------------------------------------------------------------- */
 
 const TEAM_QUERY = /* GraphQL */ `
-  query CommitteePage($limit: Int!, $ne: Boolean!) {
-    teamMembers(locale: "en", sort: ["createdAt:asc", "id:asc"], pagination: { limit: $limit }) {
-      numericId
-      name
-      role
-      photo { ${FILE_FIELDS} }
-      ${NEPALI_OF_ENTRY} { role local_name }
+  query CommitteePage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
+    teamMembers_connection(locale: "en", sort: ["createdAt:asc", "id:asc"], pagination: { page: $page, pageSize: $pageSize }) {
+      nodes {
+        numericId
+        name
+        role
+        photo { ${FILE_FIELDS} }
+        ${NEPALI_OF_ENTRY} { role local_name }
+      }
+      pageInfo { total pageCount }
     }
   }
 `;
@@ -57,13 +61,15 @@ const TEAM_QUERY = /* GraphQL */ `
 /** `local_name` comes from the Nepali version only: a member's name as written in Nepali, if staff gave one. */
 type TeamRow = { numericId: number; name: string; local_name?: string | null; role: string; photo: CmsFile | null };
 
-export async function getCommittee(locale: Locale, options?: CmsQueryOptions): Promise<MemberView[]> {
-  return cmsView(TEAM_QUERY, { limit: LIMIT, ...languageVariables(locale) }, MEMBERS_VIEW[locale], options);
+/** One page of /current-committee: its members in the order they were added. */
+export async function getCommittee(page: number, locale: Locale, options?: CmsQueryOptions): Promise<ListPage<MemberView>> {
+  const variables = { page, pageSize: PAGE_SIZES.members, ...languageVariables(locale) };
+  return { ...(await cmsView(TEAM_QUERY, variables, MEMBERS_VIEW[locale], options)), page };
 }
 
 /** The committee page's view of its query's answer (exported for its test). */
-export const committeeView = (data: { teamMembers: WithNepali<TeamRow>[] }, locale: Locale) =>
-  data.teamMembers.map((row) => toMember(inLocale(row, locale)!));
+export const committeeView = (data: { teamMembers_connection: Connection<WithNepali<TeamRow>> }, locale: Locale) =>
+  pageOf(data.teamMembers_connection, (row) => toMember(inLocale(row, locale)!));
 
 const MEMBERS_VIEW = perLocale(committeeView);
 

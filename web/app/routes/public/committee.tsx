@@ -1,9 +1,11 @@
 import type { Route } from "./+types/committee";
 import { PageBanner } from "~/components/site/PageBanner";
 import { FallbackBadge } from "~/components/site/LanguageSwitch";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
+import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
+import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
 import { getCommittee } from "~/lib/content/collections.server";
 import { localeFromPath, translator, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -15,21 +17,33 @@ export const handle = STATIC_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
-export function meta({ matches, location }: Route.MetaArgs) {
+/** A page of the list in English (`/current-committee`, `/current-committee?page=2`); the Nepali one is under /ne. */
+const pathOf = (page: number) => (page > 1 ? `/current-committee?page=${page}` : "/current-committee");
+
+export function meta({ matches, location, loaderData, error }: Route.MetaArgs) {
   const locale = pageLocale(location);
-  return seo({ site: siteFromMatches(matches), locale, title: translator(locale)("nav.committee"), path: "/current-committee" });
+  const t = translator(locale);
+  const site = siteFromMatches(matches);
+  if (!loaderData) {
+    const title = isNotFound(error) ? t("notFound.metaTitle") : t("nav.committee");
+    return seo({ site, locale, title, path: "/current-committee", noindex: true });
+  }
+  const { page } = loaderData.members;
+  return seo({ site, locale, title: titleWithPage(t, t("nav.committee"), page), path: pathOf(page) });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => ({ members: await getCommittee(locale, { signal: request.signal }) }));
+  const page = requestedPageOr404(request);
+  const members = await loadFromCms(() => getCommittee(page, locale, { signal: request.signal }));
+  return { members: existingPage(members) };
 }
 
 /** Shown when a member has no photo (spec section 3): the project's own drawing. */
 const PLACEHOLDER = "/avatar-placeholder.svg";
 
 export default function CommitteePage({ loaderData }: Route.ComponentProps) {
-  const { members } = loaderData;
+  const { items: members, page, pageCount } = loaderData.members;
   const t = useT();
   return (
     <>
@@ -76,6 +90,7 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <PublicPager page={page} pageCount={pageCount} pathOf={pathOf} />
       </div>
     </>
   );
@@ -84,6 +99,7 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
 // Spec section 8: the team loading error is shown in red in place of the list.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  if (isNotFound(error)) return <NotFoundContent t={t} />;
   return (
     <>
       <PageBanner title={t("committee.title")} />
