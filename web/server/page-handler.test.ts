@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShareablePage, pickEncoding } from "./page-handler";
+import { isShareablePage } from "./page-handler";
 
 const page = (status: number, headers: Record<string, string>) => new Response("<html></html>", { status, headers });
 
@@ -12,17 +12,6 @@ describe("isShareablePage", () => {
     expect(isShareablePage(page(503, { ...html, "cache-control": "public, s-maxage=60" }))).toBe(false);
     expect(isShareablePage(page(200, { ...html, "cache-control": "public", "set-cookie": "s=1" }))).toBe(false);
     expect(isShareablePage(page(200, { "content-type": "application/json", "cache-control": "public" }))).toBe(false);
-  });
-});
-
-describe("pickEncoding", () => {
-  it("prefers brotli, then gzip, honouring q=0", () => {
-    expect(pickEncoding("gzip, deflate, br")).toBe("br");
-    expect(pickEncoding("gzip")).toBe("gzip");
-    expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
-    expect(pickEncoding("identity")).toBeNull();
-    expect(pickEncoding(undefined)).toBeNull();
-    expect(pickEncoding("*")).toBe("br");
   });
 });
 

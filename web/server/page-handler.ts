@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { ContentCache, type CopyState } from "~/lib/cache.server";
+import { pickEncoding } from "~/lib/compressed.server";
 import { routerRequestHandler, sendResponse, toFetchRequest } from "./fetch-bridge";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -54,21 +55,6 @@ export function isShareablePage(response: Response): boolean {
     !/no-store|private/i.test(cacheControl) &&
     !response.headers.has("set-cookie")
   );
-}
-
-/** br, then gzip, then nothing, as the client's Accept-Encoding allows (q=0 means no). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return null;
 }
 
 // Browsers send a handful of distinct Accept-Encoding values: parse each once.

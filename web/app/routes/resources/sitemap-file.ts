@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap-file";
 import { CmsError } from "~/lib/cms.server";
+import { compressedResponse } from "~/lib/compressed.server";
 import { CMS_DOWN, currentSitemap, XML_HEADERS } from "~/lib/sitemap.server";
 
 /** /sitemaps/{n}.xml: file n of a sitemap split under an index (404 past the last one). */
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return CMS_DOWN();
   }
   const body = sitemap.fileCount > 1 ? sitemap.file(index) : null;
-  return body === null ? NOT_FOUND() : new Response(body, { headers: XML_HEADERS });
+  return body === null ? NOT_FOUND() : compressedResponse(request, await body, XML_HEADERS);
 }
 
 const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

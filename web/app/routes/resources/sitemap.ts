@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { CmsError } from "~/lib/cms.server";
+import { compressedResponse } from "~/lib/compressed.server";
 import { CMS_DOWN, currentSitemap, sitemapIndex, XML_HEADERS } from "~/lib/sitemap.server";
 
 /** /sitemap.xml: the sitemap itself, or past SITEMAP_MAX_URLS the index of its numbered files. */
@@ -12,6 +13,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     // CMS down: tell crawlers to come back rather than serving a sitemap without posts.
     return CMS_DOWN();
   }
-  const body = sitemap.fileCount === 1 ? sitemap.file(1) : sitemapIndex(sitemap.fileCount);
-  return new Response(body, { headers: XML_HEADERS });
+  if (sitemap.fileCount > 1) return new Response(sitemapIndex(sitemap.fileCount), { headers: XML_HEADERS });
+  return compressedResponse(request, (await sitemap.file(1))!, XML_HEADERS);
 }

@@ -1,0 +1,44 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressedResponse, compressOnce, pickEncoding } from "./compressed.server";
+
+describe("pickEncoding", () => {
+  it("prefers brotli, then gzip, honouring q=0", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding("*")).toBe("br");
+  });
+});
+
+describe("a body compressed once", () => {
+  const text = `<?xml version="1.0"?>\n<urlset>${"<url><loc>https://example.org/ne/blogs/details/1</loc></url>".repeat(2000)}</urlset>`;
+  const get = (acceptEncoding?: string) =>
+    new Request("http://site.test/sitemap.xml", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+  const headers = { "Content-Type": "application/xml; charset=utf-8" };
+
+  it("answers each client in the encoding it takes, with the same text inside", async () => {
+    const body = await compressOnce(text);
+    const br = compressedResponse(get("gzip, br"), body, headers);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+    const gzip = compressedResponse(get("gzip"), body, headers);
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(text);
+    const plain = compressedResponse(get(), body, headers);
+    expect(plain.headers.has("content-encoding")).toBe(false);
+    expect(await plain.text()).toBe(text);
+    for (const response of [br, gzip, plain]) {
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    }
+  });
+
+  it("is much smaller compressed", async () => {
+    const body = await compressOnce(text);
+    expect(body.br.length * 20).toBeLessThan(body.identity.length);
+    expect(body.gzip.length * 20).toBeLessThan(body.identity.length);
+  });
+});
