@@ -18,15 +18,16 @@ function fakeContext() {
   return ctx;
 }
 
-/** A route that answers `answer()` after `gate` opens, counting its calls. */
+/** A route that reads `answer()` when called and sends it once `gate` opens, counting its calls. */
 function fakeRoute(answer: () => { status?: number; type?: string; body: unknown }) {
   const route = {
     calls: 0,
     next(ctx: ReturnType<typeof fakeContext>): Next {
       return async () => {
         route.calls++;
+        const read = answer();
         await route.gate;
-        const { status = 200, type = 'application/json; charset=utf-8', body } = answer();
+        const { status = 200, type = 'application/json; charset=utf-8', body } = read;
         ctx.status = status;
         ctx.headers['content-type'] = type;
         ctx.body = body;
@@ -120,6 +121,25 @@ describe('the read cache', () => {
     expect((await during).state).toBeUndefined();
     route.gate = Promise.resolve();
     expect(await ask(cache, route)).toMatchObject({ body: '{"count":2}', state: 'miss' });
+  });
+
+  it('gives the reads that joined before a write its answer, without keeping it, and makes later reads wait for a new one', async () => {
+    const cache = new ReadCache({ enabled: true, ttlMs: 60_000, maxBytes: 1 << 20 });
+    let version = 1;
+    let open: (value?: unknown) => void = () => {};
+    const route = fakeRoute(() => ({ body: { count: version } }));
+    route.gate = new Promise((resolve) => (open = resolve));
+    const first = ask(cache, route);
+    const joined = Array.from({ length: 5 }, () => ask(cache, route));
+    cache.invalidate(); // a write commits while they all wait
+    version = 2;
+    const after = ask(cache, route); // began after the write: must see it
+    open();
+    expect((await first).body).toBe('{"count":1}');
+    for (const result of await Promise.all(joined)) expect(result).toMatchObject({ body: '{"count":1}', state: 'shared' });
+    expect(await after).toMatchObject({ body: '{"count":2}', state: 'miss' });
+    expect(route.calls).toBe(2);
+    expect(await ask(cache, route)).toMatchObject({ body: '{"count":2}', state: 'hit' });
   });
 
   it('keeps only complete JSON answers without GraphQL errors', async () => {

@@ -91,18 +91,20 @@ export class ReadCache {
     const readAt = this.wallClock();
     const mine = { generation, readAt, answer };
     this.pending.set(key, mine);
-    let kept: Answer | undefined;
+    let shareable: Answer | undefined;
     try {
       await next();
-      kept = keepable(ctx, readAt);
-      if (kept && generation === this.generation) {
-        this.answers.set(key, kept);
+      shareable = keepable(ctx, readAt);
+      if (shareable && generation === this.generation) {
+        this.answers.set(key, shareable);
         ctx.set('X-Read-Cache', 'miss');
-      } else {
-        kept = undefined;
       }
     } finally {
-      settle(kept);
+      // Those waiting joined before any write since the read began: a write after that overlapped
+      // their requests too, so this answer is as right for them as for its own caller (and working
+      // it out again for each, under a stream of writes, would pile reads on reads). Only keeping
+      // it for later requests is wrong after a write.
+      settle(shareable);
       if (this.pending.get(key) === mine) this.pending.delete(key);
     }
   }
