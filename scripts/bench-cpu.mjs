@@ -2,8 +2,9 @@
 // `npm run bench:cpu`: CPU time per request of the CMS and of the web server, one request at a
 // time, read from /proc (Linux). Unlike throughput, CPU time per request hardly changes when other
 // work shares the machine, so figures from a busy machine can be compared with each other.
-// Starts its own CMS on a fresh seeded database and web servers on the production build (pages
-// cached, CMS reads cached, nothing cached). `--docs` writes the table into docs/performance.md.
+// Starts its own CMS on a fresh seeded database, with its read cache off (the CMS rows are the
+// work of a read, not a copy handed out), and web servers on the production build (pages cached,
+// CMS reads cached, nothing cached). `--docs` writes the table into docs/performance.md.
 // Env: BENCH_PORT_BASE (4100), BENCH_CPU_REQUESTS (200: requests per target, x20 for cached pages).
 import { readFileSync } from "node:fs";
 import { ensureBenchBuilds, freshScratch, machineDescription, startCms, startWeb, stopAll, writeDocsBlock } from "./lib/bench-stack.mjs";
@@ -44,7 +45,7 @@ process.on("SIGINT", () => void stopAll(children).then(() => process.exit(130)))
 try {
   const buildDir = ensureBenchBuilds();
   const machine = machineDescription();
-  const cms = await startCms({ port: base, dir: freshScratch("bench-cpu") });
+  const cms = await startCms({ port: base, dir: freshScratch("bench-cpu"), env: { CMS_READ_CACHE: "off" } });
   children.push(cms.child);
   const webs = {};
   for (const [offset, mode] of [
@@ -100,7 +101,7 @@ try {
   await stopAll(children);
 
   const report = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench:cpu\`: CPU time (user + system, /proc) of the serving process per request, ${n} requests one at a time per target (${n * 20} for cached pages), after a warm-up; \`Accept-Encoding: br, gzip\`.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench:cpu\`: CPU time (user + system, /proc) of the serving process per request, ${n} requests one at a time per target (${n * 20} for cached pages), after a warm-up; \`Accept-Encoding: br, gzip\`; the CMS with its read cache off (ADR 013), so its rows are what a read costs.`,
     "",
     `Machine: ${machine.cpu}, Node ${machine.node}; load average at start ${machine.loadAverage}.`,
     "",

@@ -19,40 +19,53 @@ export function pickEncoding(acceptEncoding: string | null | undefined): "br" | 
   return null;
 }
 
-/** A text body in each encoding a browser may ask for (zlib's buffers are ArrayBuffer-backed). */
-export interface CompressedBody {
-  identity: Buffer<ArrayBuffer>;
-  br: Buffer<ArrayBuffer>;
-  gzip: Buffer<ArrayBuffer>;
-}
+type Encoding = "br" | "gzip" | "identity";
 
 /**
- * Compresses `text` once, off the main thread (zlib's thread pool), for a body sent many times:
- * a sitemap of 10,000 posts is 8 MB of XML, and compressing it per request (100-300 ms of CPU)
- * would let anyone keep the web server busy by asking for it again and again.
+ * A text body sent many times, compressed once per encoding asked for, off the main thread
+ * (zlib's thread pool): a sitemap of 10,000 posts is 8 MB of XML, and compressing it per request
+ * (100-300 ms of CPU) would let anyone keep the web server busy by asking for it again and again.
+ * Each encoding is made when first asked for, so a body sent once costs what one response costs.
  */
-export async function compressOnce(text: string): Promise<CompressedBody> {
-  const identity = Buffer.from(text);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(identity, { level: 6 }),
-  ]);
-  return { identity, br: br as Buffer<ArrayBuffer>, gzip: gz as Buffer<ArrayBuffer> };
+export class CompressedBody {
+  private readonly encoded = new Map<Encoding, Promise<Buffer<ArrayBuffer>>>();
+
+  constructor(private readonly text: string) {}
+
+  /** The body in `encoding`, made on first use. */
+  in(encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = encode(Buffer.from(this.text), encoding);
+      body.catch(() => this.encoded.delete(encoding)); // tried again by the next request
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+async function encode(identity: Buffer<ArrayBuffer>, encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
+  if (encoding === "identity") return identity;
+  const encoded =
+    encoding === "br"
+      ? await brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : await gzip(identity, { level: 6 });
+  return encoded as Buffer<ArrayBuffer>; // zlib's buffers are ArrayBuffer-backed
 }
 
 /**
  * The response for `request` with the body in the encoding it accepts. The compression middleware
  * leaves a response that has a Content-Encoding alone.
  */
-export function compressedResponse(request: Request, body: CompressedBody, headers: Record<string, string>): Response {
+export async function compressedResponse(request: Request, body: CompressedBody, headers: Record<string, string>): Promise<Response> {
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
-  return new Response(encoding ? body[encoding] : body.identity, {
+  return new Response(await body.in(encoding ?? "identity"), {
     headers: { ...headers, Vary: "Accept-Encoding", ...(encoding ? { "Content-Encoding": encoding } : {}) },
   });
 }

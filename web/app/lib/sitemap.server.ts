@@ -1,5 +1,5 @@
 import { cmsRestRead, type CmsQueryOptions } from "./cms.server";
-import { type CompressedBody, compressOnce } from "./compressed.server";
+import { CompressedBody } from "./compressed.server";
 import { PAGE_SIZES } from "./content/collections.server";
 import { env } from "./env.server";
 import { LOCALES, localizePath } from "./i18n/paths";
@@ -35,7 +35,7 @@ interface SitemapPage {
  * the cached one: a sitemap of 10,000 posts is megabytes of XML, made and compressed once per
  * read, not per request.
  */
-const madeFrom = new WeakMap<SitemapEntries, { pages: SitemapPage[]; files: Map<number, Promise<CompressedBody>> }>();
+const madeFrom = new WeakMap<SitemapEntries, { pages: SitemapPage[]; files: Map<number, CompressedBody> }>();
 
 /** The sitemap of the CMS's current content: its pages, and file `index` (1-based; null past the last). */
 export async function currentSitemap(options?: CmsQueryOptions) {
@@ -45,11 +45,11 @@ export async function currentSitemap(options?: CmsQueryOptions) {
   const { pages, files } = made;
   return {
     fileCount: fileCountOf(pages),
-    file(index: number): Promise<CompressedBody> | null {
+    file(index: number): CompressedBody | null {
       if (!files.has(index)) {
         const body = sitemapFile(pages, index);
         if (body === null) return null;
-        files.set(index, compressOnce(body));
+        files.set(index, new CompressedBody(body));
       }
       return files.get(index)!;
     },

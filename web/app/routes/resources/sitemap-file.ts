@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return CMS_DOWN();
   }
   const body = sitemap.fileCount > 1 ? sitemap.file(index) : null;
-  return body === null ? NOT_FOUND() : compressedResponse(request, await body, XML_HEADERS);
+  return body === null ? NOT_FOUND() : compressedResponse(request, body, XML_HEADERS);
 }
 
 const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -14,5 +14,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     return CMS_DOWN();
   }
   if (sitemap.fileCount > 1) return new Response(sitemapIndex(sitemap.fileCount), { headers: XML_HEADERS });
-  return compressedResponse(request, (await sitemap.file(1))!, XML_HEADERS);
+  return compressedResponse(request, sitemap.file(1)!, XML_HEADERS);
 }
