@@ -129,6 +129,16 @@ test.describe("resources and headers", () => {
     const xml = await sitemap.text();
     expect(xml).toContain("<loc>http://127.0.0.1:");
     expect(xml).toMatch(/\/blogs\/details\/\d+<\/loc>/);
+    // Compressed once per content change, sent as the client takes it; never compressed afresh per request.
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["deflate", undefined],
+    ] as const) {
+      const response = await request.get("/sitemap.xml", { headers: { "accept-encoding": accept } });
+      expect(response.headers()["content-encoding"], accept).toBe(encoding);
+      expect(await response.text(), accept).toBe(xml);
+    }
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Sitemap: http://127.0.0.1:");
     const rss = await request.get("/blogs/rss.xml");

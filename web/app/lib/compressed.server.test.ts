@@ -30,6 +30,10 @@ describe("a body compressed once", () => {
     const plain = await compressedResponse(get(), body, headers);
     expect(plain.headers.has("content-encoding")).toBe(false);
     expect(await plain.text()).toBe(text);
+    // Deflate only: sent as it is, marked so that no middleware compresses it again per request.
+    const deflate = await compressedResponse(get("deflate"), body, { ...headers, "Cache-Control": "public, max-age=600" });
+    expect(deflate.headers.has("content-encoding")).toBe(false);
+    expect(deflate.headers.get("cache-control")).toBe("public, max-age=600, no-transform");
     for (const response of [br, gzip, plain]) {
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
       expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");

@@ -28,15 +28,18 @@ type Encoding = "br" | "gzip" | "identity";
  * Each encoding is made when first asked for, so a body sent once costs what one response costs.
  */
 export class CompressedBody {
+  private readonly identity: Buffer<ArrayBuffer>;
   private readonly encoded = new Map<Encoding, Promise<Buffer<ArrayBuffer>>>();
 
-  constructor(private readonly text: string) {}
+  constructor(text: string) {
+    this.identity = Buffer.from(text);
+  }
 
   /** The body in `encoding`, made on first use. */
   in(encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = encode(Buffer.from(this.text), encoding);
+      body = encode(this.identity, encoding);
       body.catch(() => this.encoded.delete(encoding)); // tried again by the next request
       this.encoded.set(encoding, body);
     }
@@ -61,11 +64,15 @@ async function encode(identity: Buffer<ArrayBuffer>, encoding: Encoding): Promis
 
 /**
  * The response for `request` with the body in the encoding it accepts. The compression middleware
- * leaves a response that has a Content-Encoding alone.
+ * leaves a response with a Content-Encoding alone, and one marked `no-transform`: a client that
+ * takes neither brotli nor gzip (`deflate` only) gets the body as it is, not compressed afresh.
  */
 export async function compressedResponse(request: Request, body: CompressedBody, headers: Record<string, string>): Promise<Response> {
   const encoding = pickEncoding(request.headers.get("accept-encoding"));
+  const encodingHeaders: Record<string, string> = encoding
+    ? { "Content-Encoding": encoding }
+    : { "Cache-Control": [headers["Cache-Control"], "no-transform"].filter(Boolean).join(", ") };
   return new Response(await body.in(encoding ?? "identity"), {
-    headers: { ...headers, Vary: "Accept-Encoding", ...(encoding ? { "Content-Encoding": encoding } : {}) },
+    headers: { ...headers, Vary: "Accept-Encoding", ...encodingHeaders },
   });
 }
