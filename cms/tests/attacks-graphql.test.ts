@@ -384,9 +384,22 @@ describe('the body is bounded while it streams', () => {
     expect(times.at(-1)!, summary).toBeLessThan(1000);
   };
 
+  /**
+   * Every request refused: 413, or (status 0) a connection the CMS closed after answering 413 while
+   * the client was still sending, which can reset it before the client reads the answer (about one
+   * request in a thousand here). Anything else (a 200, a 500, a 400) fails, and so does more than
+   * the odd reset.
+   */
+  const expectAllRefused = (statuses: number[]) => {
+    const counts = statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
+    expect(Object.keys(counts).filter((status) => status !== '413' && status !== '0'), JSON.stringify(counts)).toEqual([]);
+    expect(counts[0] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(Math.ceil(statuses.length / 100));
+  };
+
   it('under a flood of the 1 MB alias request it answers /_health within 100 ms, grows by under 32 MB and stays up', async () => {
     const { statuses, healthMs, growthMb } = await underFlood(60, 6);
-    expect(statuses).toEqual(Array(60).fill(413));
+    expect(statuses).toHaveLength(60);
+    expectAllRefused(statuses);
     expectResponsive(healthMs);
     expect(growthMb).toBeLessThan(32);
     expect(cms.alive()).toBe(true);
@@ -395,7 +408,8 @@ describe('the body is bounded while it streams', () => {
   it('scaled up: 600 of them (600 MB), 10 at a time, with the same bounds', async () => {
     const { statuses, healthMs, growthMb } = await underFlood(600, 10);
     console.log(`[graphql flood] 600 x 1 MB: memory +${growthMb.toFixed(1)} MB`);
-    expect(statuses.every((status) => status === 413)).toBe(true);
+    expect(statuses).toHaveLength(600);
+    expectAllRefused(statuses);
     expectResponsive(healthMs);
     expect(growthMb).toBeLessThan(32);
     expect(cms.alive()).toBe(true);
