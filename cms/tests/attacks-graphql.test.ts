@@ -392,7 +392,10 @@ describe('the body is bounded while it streams', () => {
    */
   const expectAllRefused = (statuses: number[]) => {
     const counts = statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
-    expect(Object.keys(counts).filter((status) => status !== '413' && status !== '0'), JSON.stringify(counts)).toEqual([]);
+    expect(
+      Object.keys(counts).filter((status) => status !== '413' && status !== '0'),
+      JSON.stringify(counts),
+    ).toEqual([]);
     expect(counts[0] ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(Math.ceil(statuses.length / 100));
   };
 
