@@ -12,7 +12,7 @@ import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
 import { NAV_ITEMS } from "~/components/site/nav";
-import { createRouterHandler } from "./fetch-bridge";
+import { createRouterHandler, routerRequestHandler } from "./fetch-bridge";
 import { createReadiness, liveness } from "./health";
 import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
@@ -111,9 +111,12 @@ const getLoadContext = (req: express.Request, res: express.Response) => ({
   clientIp: req.ip ?? req.socket.remoteAddress,
 });
 
+// One React Router handler (its routes worked out once) for pages and for everything else.
+const handleRequest = routerRequestHandler(build, process.env.NODE_ENV);
+
 // GET and HEAD: React Router behind the cache of public pages (server/page-handler.ts).
 const pages = createPageHandler({
-  build,
+  handleRequest,
   getLoadContext,
   cachePages: env.WEB_CACHE === "on" && isBuilt,
   ttlMs: env.WEB_CACHE_TTL_MS,
@@ -124,7 +127,7 @@ const pages = createPageHandler({
 
 app.use(pages);
 // Everything else (form posts, uploads): React Router, the body streamed within its limits.
-app.use(createRouterHandler({ build, getLoadContext }));
+app.use(createRouterHandler({ handleRequest, getLoadContext }));
 
 /** The main public pages in both languages: what `warmUpCaches` renders after a start. */
 const MAIN_PAGES = LOCALES.flatMap((locale) => NAV_ITEMS.map((item) => localizePath(item.to, locale)));

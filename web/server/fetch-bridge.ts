@@ -62,19 +62,16 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
 }
 
 export interface RequestHandlerOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Instead of React Router's handler for `build` (tests). */
-  handleRequest?: (request: Request, context: AppLoadContext) => Promise<Response>;
+  /** React Router's handler (`routerRequestHandler`), or a stand-in (tests). */
+  handleRequest: (request: Request, context: AppLoadContext) => Promise<Response>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  mode?: string;
 }
 
 /** React Router for every request (the page handler takes GET and HEAD first). */
 export function createRouterHandler(opts: RequestHandlerOptions) {
-  const handleRequest = opts.handleRequest ?? routerRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handleRequest(toFetchRequest(req, res), opts.getLoadContext(req, res));
+      const response = await opts.handleRequest(toFetchRequest(req, res), opts.getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -41,7 +41,6 @@ describe("createPageHandler (the cache of public pages)", async () => {
     next();
   });
   const pages = createPageHandler({
-    build: {} as never,
     handleRequest: async (request, context) => {
       renders++;
       if (slow) await new Promise<void>((resolve) => (release = resolve));

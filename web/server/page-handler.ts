@@ -3,15 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { ContentCache, type CopyState } from "~/lib/cache.server";
-import { pickEncoding } from "~/lib/compressed.server";
-import { routerRequestHandler, sendResponse, toFetchRequest } from "./fetch-bridge";
+import { brotliText, type Encoding, pickEncoding } from "~/lib/compressed.server";
+import { sendResponse, toFetchRequest } from "./fetch-bridge";
 
-const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-type Encoding = "br" | "gzip" | "identity";
 
 /**
  * A rendered public page, ready to send: for each encoding the body and every header it goes out
@@ -102,10 +99,8 @@ class FailedRender extends Error {
 }
 
 export interface PageHandlerOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** Instead of React Router's handler for `build` (tests). */
-  handleRequest?: (request: Request, context: AppLoadContext) => Promise<Response>;
-  mode?: string;
+  /** React Router's handler (`routerRequestHandler` in server/fetch-bridge.ts), or a stand-in (tests). */
+  handleRequest: (request: Request, context: AppLoadContext) => Promise<Response>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Keep shareable pages in memory (WEB_CACHE=on). */
   cachePages: boolean;
@@ -127,7 +122,7 @@ export interface PageHandlerOptions {
  * needs (docs/security.md, "Cached pages and the CSP nonce").
  */
 export function createPageHandler(opts: PageHandlerOptions) {
-  const handleRequest = opts.handleRequest ?? routerRequestHandler(opts.build, opts.mode ?? process.env.NODE_ENV);
+  const { handleRequest } = opts;
   // Bounded in bytes too: query strings make distinct keys (?utm=...), so a crawler or an
   // attacker could otherwise fill memory with copies of the same page.
   const pages = new ContentCache<CachedPage>({
@@ -202,22 +197,9 @@ export function createPageHandler(opts: PageHandlerOptions) {
   return Object.assign(handler, { serveFresh, pages });
 }
 
-/**
- * Compresses the page once and lays out the headers of each way it can be sent. Brotli quality 5:
- * on the home page (85 KB) 0.9 ms and 10.5 KB, where quality 9 takes 15 ms for 10.3 KB, more than
- * rendering the page, paid for every page after every edit.
- */
+/** Compresses the page once and lays out the headers of each way it can be sent. */
 async function preparePage(headers: [string, string][], body: Buffer): Promise<CachedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotliText(body), gzip(body, { level: 9 })]);
   const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const common = [...headers.flat(), "ETag", etag, "Vary", "Accept-Encoding"];
   const variant = (encoded: Buffer, encoding: Encoding) => ({

@@ -68,7 +68,7 @@ let port: number;
 beforeAll(async () => {
   const app = express();
   app.use(createRequestLimits({ maxBodyBytes: MAX, bodyTimeoutMs: BODY_TIMEOUT_MS, rulesFor: (req) => RULES[req.path] }));
-  app.use(createRouterHandler({ build: {} as ServerBuild, handleRequest: action, getLoadContext: () => ({ nonce: "" }) }));
+  app.use(createRouterHandler({ handleRequest: action, getLoadContext: () => ({ nonce: "" }) }));
   server = createServer(httpServerOptions({ headersTimeoutMs: HEADERS_TIMEOUT_MS, uploadTimeoutMs: 20_000 }), app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;

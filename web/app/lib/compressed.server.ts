@@ -19,7 +19,23 @@ export function pickEncoding(acceptEncoding: string | null | undefined): "br" | 
   return null;
 }
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
+
+/**
+ * Brotli for a text body compressed once and sent many times (kept pages, sitemap files): quality
+ * 5, on the home page (85 KB) 0.9 ms and 10.5 KB, where quality 9 takes 15 ms for 10.3 KB, more
+ * than rendering the page, paid for every page after every edit.
+ */
+export async function brotliText(body: Buffer): Promise<Buffer<ArrayBuffer>> {
+  const encoded = await brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
+  });
+  return encoded as Buffer<ArrayBuffer>; // zlib's buffers are ArrayBuffer-backed
+}
 
 /**
  * A text body sent many times, compressed once per encoding asked for, off the main thread
@@ -49,17 +65,8 @@ export class CompressedBody {
 
 async function encode(identity: Buffer<ArrayBuffer>, encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
   if (encoding === "identity") return identity;
-  const encoded =
-    encoding === "br"
-      ? await brotli(identity, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : await gzip(identity, { level: 6 });
-  return encoded as Buffer<ArrayBuffer>; // zlib's buffers are ArrayBuffer-backed
+  if (encoding === "br") return brotliText(identity);
+  return (await gzip(identity, { level: 6 })) as Buffer<ArrayBuffer>;
 }
 
 /**
