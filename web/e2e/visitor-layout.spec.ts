@@ -150,3 +150,29 @@ test("Nepali donation amounts and the pre-written e-mail use Devanagari digits; 
   expect(href).toContain("३,०००");
   expect(href.replace(/^mailto:[^?]+/, "")).not.toMatch(/[0-9]/);
 });
+
+test("every item of the home page's and the organization page's lists has its check mark beside its text", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/", "/ne", "/organization"]) {
+    await page.goto(path);
+    const marks = await page.locator("li.mark-check, li.mark-check-circle").evaluateAll((items) =>
+      items.map((li) => {
+        const mark = getComputedStyle(li, "::before");
+        const text = li.firstElementChild!.getBoundingClientRect();
+        return {
+          size: `${mark.width} x ${mark.height}`,
+          drawn: /url\("data:image\/svg\+xml/.test(mark.maskImage || mark.getPropertyValue("-webkit-mask-image")),
+          colour: mark.backgroundColor,
+          textRightOfMark: text.left - li.getBoundingClientRect().left >= Number.parseFloat(mark.width),
+        };
+      }),
+    );
+    // Benefit cards (18 px ticks), participation (26 px) and admission lists (20 px) on the home
+    // page; standards (22 px) and challenges (20 px) on the organization page.
+    expect(marks.length, path).toBeGreaterThan(path === "/organization" ? 5 : 40);
+    for (const mark of marks) {
+      expect(mark.size, path).toMatch(/^(18|20|22|26)px x (18|20|22|26)px$/);
+      expect(mark, path).toMatchObject({ drawn: true, colour: "rgb(46, 107, 94)", textRightOfMark: true });
+    }
+  }
+});

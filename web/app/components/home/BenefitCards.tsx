@@ -1,5 +1,4 @@
 import { Img } from "~/components/ui/Img";
-import { Check } from "~/components/ui/icons";
 import type { BenefitView } from "~/lib/content/types";
 
 /** Spec section 9: fade in and slide up 0.5 s, staggered by 0.1 s x card index, once
@@ -32,8 +31,7 @@ export function BenefitCards({ benefits }: { benefits: BenefitView[] }) {
             <h3 className="text-xl font-bold text-clay-dark">{benefit.title}</h3>
             <ul className="mt-3 space-y-2 text-[0.95rem] text-muted">
               {benefit.items.map((item, i) => (
-                <li key={i} className="flex gap-2">
-                  <Check size={18} className="mt-0.5 shrink-0 text-sage" />
+                <li key={i} className="mark-check flex gap-2 [--mark:18px]">
                   <span>{item}</span>
                 </li>
               ))}

@@ -39,11 +39,6 @@ export const ArrowUp = (p: IconProps) => (
     <path d="M12 19V5M5 12l7-7 7 7" />
   </Svg>
 );
-export const Check = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M20 6 9 17l-5-5" />
-  </Svg>
-);
 export const CheckCircle = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="10" />

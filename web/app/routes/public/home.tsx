@@ -4,7 +4,7 @@ import { HeroSlider } from "~/components/home/hero-slider/HeroSlider";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
-import { CheckCircle, FileText, Heart, Home as HomeIcon, Shield } from "~/components/ui/icons";
+import { FileText, Heart, Home as HomeIcon, Shield } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getHomePage } from "~/lib/content/home.server";
 import { localeFromPath, useT } from "~/lib/i18n";
@@ -111,8 +111,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             {home.participationIntro ? <p className="mt-4 text-lg text-muted">{home.participationIntro}</p> : null}
             <ul className="mt-8 space-y-5">
               {home.initiatives.map((item) => (
-                <li key={item.title} className="flex gap-4">
-                  <CheckCircle size={26} className="mt-0.5 shrink-0 text-sage" />
+                <li key={item.title} className="mark-check-circle flex gap-4 [--mark:26px]">
                   <div>
                     <h3 className="font-sans text-lg font-semibold">{item.title}</h3>
                     {item.description ? <p className="text-muted">{item.description}</p> : null}
@@ -153,8 +152,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                 ) : null}
                 <ul className="mt-4 space-y-3">
                   {list.items.map((item, j) => (
-                    <li key={j} className="flex gap-3">
-                      <CheckCircle size={20} className="mt-0.5 shrink-0 text-sage" />
+                    <li key={j} className="mark-check-circle flex gap-3">
                       <span>{item}</span>
                     </li>
                   ))}

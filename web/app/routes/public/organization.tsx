@@ -2,7 +2,7 @@ import type { Route } from "./+types/organization";
 import { PageBanner } from "~/components/site/PageBanner";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { errorText, ErrorNotice } from "~/components/site/RouteError";
-import { Calendar, Check, CheckCircle } from "~/components/ui/icons";
+import { Calendar } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getOrganizationPage } from "~/lib/content/pages.server";
 import { formatBsYear } from "~/lib/i18n/bs-date";
@@ -74,8 +74,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-6 space-y-3">
               {page.standards.map((text, i) => (
-                <li key={i} className="flex gap-3">
-                  <CheckCircle size={22} className="mt-0.5 shrink-0 text-sage" />
+                <li key={i} className="mark-check-circle flex gap-3 [--mark:22px]">
                   <span>{text}</span>
                 </li>
               ))}
@@ -129,8 +128,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {page.challenges.map((text, i) => (
-                <li key={i} className="flex gap-3 rounded-xl bg-white p-5">
-                  <Check className="mt-0.5 shrink-0 text-sage" />
+                <li key={i} className="mark-check flex gap-3 rounded-xl bg-white p-5">
                   <span>{text}</span>
                 </li>
               ))}
