@@ -66,6 +66,9 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   let viewId = viewIds.get(toView as (data: never) => unknown);
   if (viewId === undefined) viewIds.set(toView as (data: never) => unknown, (viewId = nextViewId++));
   const key = `${viewId}\u0000${document}\u0000${variables ? JSON.stringify(variables) : ""}`;
+  // Most reads: a fresh copy, handed out without the timers and signals a wait would need.
+  const fresh = cmsReadCache.fresh(key);
+  if (fresh !== undefined) return fresh as TView;
   // The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on to fill the cache, so a
   // CMS slower than that still ends up with a copy (when nothing is cached, nothing is gained).
   const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
