@@ -227,6 +227,7 @@ async function main() {
     ["/gallery?tab=videos", "/gallery?tab=videos"],
     ["/current-committee", "/current-committee"],
     ["/sitemap.xml", "/sitemap.xml"],
+    ["/sitemaps/1.xml (a full sitemap file)", "/sitemaps/1.xml"],
     ["/blogs/rss.xml", "/blogs/rss.xml"],
   ];
   const rows = [];

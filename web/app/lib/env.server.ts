@@ -38,7 +38,7 @@ const EnvSchema = z
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
     // URLs per sitemap file (the protocol's maximum); past it /sitemap.xml becomes a sitemap index.
-    SITEMAP_MAX_URLS: z.coerce.number().int().min(2).max(50_000).default(50_000),
+    SITEMAP_MAX_URLS: z.coerce.number().int().min(2).max(50_000).default(5_000),
     // ── Admin ──
     // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
     WEB_PROXY_SECRET: z.string().min(1).optional(),
