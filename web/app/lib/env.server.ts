@@ -37,7 +37,8 @@ const EnvSchema = z
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
-    // URLs per sitemap file (the protocol's maximum); past it /sitemap.xml becomes a sitemap index.
+    // URLs per sitemap file (the protocol allows up to 50,000; each file is made whole in memory, so
+    // smaller files keep the peak low, ADR 011); past it /sitemap.xml becomes a sitemap index.
     SITEMAP_MAX_URLS: z.coerce.number().int().min(2).max(50_000).default(5_000),
     // ── Admin ──
     // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
