@@ -31,16 +31,20 @@ let databaseReplaced = false;
 try {
   // Checked completely before anything changes: the key, the format, every table's rows, every upload's checksum.
   const manifest = await openBackup({ file, key: process.env.BACKUP_KEY || undefined, stagingDir: staging });
-  await withCms(async (strapi) => {
+  const cleaned = await withCms(async (strapi, load) => {
     const client = strapi.config.get("database.connection.client") === "postgres" ? "postgres" : "sqlite";
     await replaceDatabase(strapi.db.connection, client, strapi.db.getSchemaName() ?? "public", staging, manifest);
+    databaseReplaced = true;
+    await replaceUploads(staging, uploads, manifest);
+    // A backup from before metadata was removed on upload holds photos with their GPS position:
+    // the restored files are stored without it, like every file that comes in.
+    return load("media/stored-files").removeMetadataFromStoredFiles(strapi.db.connection, uploads);
   });
-  databaseReplaced = true;
-  await replaceUploads(staging, uploads, manifest);
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
-    `[restore] restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads from ${file} (made ${manifest.createdAt})`,
+    `[restore] restored ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads from ${file} (made ${manifest.createdAt}); metadata removed from ${cleaned.cleaned} of them`,
   );
+  for (const failure of cleaned.failed) console.error(`[restore] could not check ${failure}`);
 } catch (error) {
   console.error(
     databaseReplaced

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import ms from 'ms';
+import { FILE_TYPES } from '../src/contract/rules';
 import { uploadLimits } from './limits';
 
 type Env = Core.Config.Shared.ConfigParams['env'];
@@ -54,6 +55,9 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
         // Responsive sizes the public site uses in srcset.
         breakpoints: { large: 1600, medium: 1024, small: 640, xsmall: 320 },
         sharp: { cache: false, concurrency: 1 },
+        // The media library (Strapi's console, /api/upload) takes what the site can show: the
+        // photos and videos of the contract, whose metadata is removed on the way in.
+        security: { allowedTypes: [...FILE_TYPES.image.mimes, ...FILE_TYPES.video.mimes] },
       },
     },
     graphql: {

@@ -7,6 +7,7 @@ import { registerContentChangeNotifier } from './content-change-notifier';
 import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
+import { removeStoredMetadataOnce } from './media/stored-files';
 import { boundPagination } from './pagination-bounds';
 import { reusePerRequestLookups } from './per-request-lookups';
 import { registerReadCacheInvalidation } from './read-cache-instance';
@@ -36,6 +37,7 @@ export default {
     await ensureActiveManager(managerRoleId);
     await ensureSuperAdmin();
     await sweepOrphanUploads();
+    await removeStoredMetadataOnce();
     // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).
     await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
     // Last: the locales and permissions set up above are what it starts from.

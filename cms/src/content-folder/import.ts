@@ -7,7 +7,7 @@ import { collectionKinds, pageKinds, type CollectionKind } from './kinds';
 import { fileLinks, removeIfUnused, storeMediaFile } from './media-store';
 import { folderMessages } from './messages';
 import { isLocalized, schemaAttributes, type Attribute } from './schema';
-import { readStoredEntries, readStoredPage, sha256OfFile, type StoredEntry, type StoredFile, type StoredPage } from './stored';
+import { readStoredEntries, readStoredPage, sha256AsStored, type StoredEntry, type StoredFile, type StoredPage } from './stored';
 import { checkFolder, type CheckedFolder } from './validate';
 
 export type Action = 'create' | 'update' | 'unchanged';
@@ -117,7 +117,7 @@ const memoSha = () => {
     if (!cache.has(file))
       cache.set(
         file,
-        sha256OfFile(file).catch(() => null),
+        sha256AsStored(file).catch(() => null),
       );
     return cache.get(file)!;
   };

@@ -1,8 +1,9 @@
 import { randomBytes } from 'crypto';
 import { createReadStream } from 'fs';
-import { mkdtemp, rm } from 'fs/promises';
+import { copyFile, mkdtemp, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
+import { removeMetadata } from '../media/remove-metadata';
 import { table, type Transaction } from './db';
 import type { StoredFile } from './stored';
 import type { CheckedMedia } from './validate';
@@ -37,10 +38,10 @@ const nameIsFree = async (hash: string, ext: string) =>
   !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
 
 /**
- * Stores a folder's media file as a media-library file, byte for byte, under the folder's file
- * name (`media/hero.jpg` is served at `/uploads/hero.jpg`), or with a random suffix when another
- * file already has that name. Strapi's own upload would re-encode images (size optimisation) and
- * give a random name; a content folder and a backup keep both.
+ * Stores a folder's media file as a media-library file, without its metadata (the pixels or
+ * streams as they are), under the folder's file name (`media/hero.jpg` is served at
+ * `/uploads/hero.jpg`), or with a random suffix when another file already has that name. Strapi's
+ * own upload would give a random name; a content folder keeps it.
  * Thumbnails and responsive sizes are made as Strapi's upload makes them.
  * Returns the row and a function that removes what was written (for a rolled-back import).
  */
@@ -50,6 +51,8 @@ export async function storeMediaFile(media: CheckedMedia): Promise<{ file: Store
   while (!(await nameIsFree(hash, ext))) hash = `${media.name.slice(0, -ext.length)}_${randomBytes(3).toString('hex')}`;
 
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'content-import-'));
+  // The folder's own file stays as it is: what is stored is a copy without its metadata.
+  const cleanCopy = path.join(workDir, `clean${ext}`);
   const data: UploadFileData = {
     name: media.name,
     alternativeText: media.alt ?? null,
@@ -60,14 +63,17 @@ export async function storeMediaFile(media: CheckedMedia): Promise<{ file: Store
     size: kilobytes(media.size),
     sizeInBytes: media.size,
     folderPath: '/',
-    filepath: media.path,
+    filepath: cleanCopy,
     tmpWorkingDirectory: workDir,
-    getStream: () => createReadStream(media.path),
+    getStream: () => createReadStream(cleanCopy),
   };
   const written: { hash: string; ext: string; url?: string }[] = [];
   const provider = upload().service('provider');
   const images = upload().service('image-manipulation');
   try {
+    await copyFile(media.path, cleanCopy);
+    const { size } = await removeMetadata(cleanCopy, media.type);
+    Object.assign(data, { size: kilobytes(size), sizeInBytes: size });
     if (await images.isImage(data)) {
       Object.assign(data, await images.getDimensions(data));
       await provider.upload(data);

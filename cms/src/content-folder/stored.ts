@@ -1,8 +1,12 @@
 import { createHash } from 'crypto';
 import { createReadStream } from 'fs';
+import { copyFile, mkdtemp, rm } from 'fs/promises';
+import os from 'os';
 import path from 'path';
 import { DEFAULT_LOCALE } from '../bootstrap/locales';
+import { sniffFile } from '../contract/file-type';
 import { localizedTextFields } from '../contract/locale';
+import { removeMetadata } from '../media/remove-metadata';
 import type { EntryRecord, MediaRef } from './files';
 import type { CollectionKind, PageKind } from './kinds';
 import { deepPopulate, isLocalized, schemaAttributes, type Attribute } from './schema';
@@ -142,6 +146,24 @@ export const sha256OfFile = (file: string) =>
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));
   });
+
+/**
+ * The sha256 of a media file as it would be stored: without its metadata. A folder's photo still
+ * carrying its EXIF is then the same as the stored copy imported from it before.
+ */
+export async function sha256AsStored(file: string): Promise<string> {
+  const type = await sniffFile(file);
+  if (!type) return sha256OfFile(file);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'as-stored-'));
+  try {
+    const copy = path.join(work, `copy${type.ext}`);
+    await copyFile(file, copy);
+    await removeMetadata(copy, type);
+    return await sha256OfFile(copy);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
 
 /** JSON with object keys sorted, so equal content gives equal text. */
 export function canonicalJson(value: unknown): string {

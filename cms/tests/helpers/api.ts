@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { ffmpegPath } from '../../config/media';
 
 export const json = async (response: Response) => {
   const text = await response.text();
@@ -48,17 +53,44 @@ export const gifBytes = () =>
     .gif()
     .toBuffer();
 
-/** The smallest well-formed MP4 header: an ftyp box (the sniffer decides by it, as browsers do). */
-export const mp4Bytes = (extra = 2048) => {
-  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([ftyp, Buffer.alloc(extra)]);
+/**
+ * Real one-second videos (ffmpeg's test pattern and tone), made once per test process: the CMS
+ * remuxes every video it stores to remove its metadata, so a header alone is not a video.
+ */
+const videos = new Map<string, Buffer>();
+const ENCODERS: Record<string, string[]> = {
+  mp4: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4'],
+  mov: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mov'],
+  mkv: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'libvorbis', '-f', 'matroska'],
+  webm: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-f', 'webm'],
+  avi: ['-c:v', 'mpeg4', '-q:v', '8', '-c:a', 'libmp3lame', '-f', 'avi'],
 };
-export const webmBytes = () =>
-  Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(512)]);
-export const aviBytes = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 4, 0, 0]), Buffer.from('AVI LIST'), Buffer.alloc(512)]);
-export const movBytes = () => Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(520)]);
-export const mkvBytes = () =>
-  Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(512)]);
+function videoBytes(ext: string): Buffer {
+  let bytes = videos.get(ext);
+  if (!bytes) {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'test-video-')), `clip.${ext}`);
+    const source = ['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1'];
+    execFileSync(ffmpegPath()!, ['-hide_banner', '-loglevel', 'error', ...source, ...ENCODERS[ext], file]);
+    bytes = readFileSync(file);
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    videos.set(ext, bytes);
+  }
+  return bytes;
+}
+
+/** A real MP4, followed by `extra` bytes of padding in a top-level `free` box (still a valid MP4). */
+export const mp4Bytes = (extra = 0) => {
+  const video = videoBytes('mp4');
+  if (extra === 0) return video;
+  const free = Buffer.alloc(8 + extra);
+  free.writeUInt32BE(8 + extra, 0);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([video, free]);
+};
+export const webmBytes = () => videoBytes('webm');
+export const aviBytes = () => videoBytes('avi');
+export const movBytes = () => videoBytes('mov');
+export const mkvBytes = () => videoBytes('mkv');
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 

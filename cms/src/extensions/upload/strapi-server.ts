@@ -1,7 +1,14 @@
 import { checkImage } from '../../contract/image-check';
+import { prepareIncomingFiles, type IncomingUpload } from '../../media/incoming';
 
 type UploadedFile = { filepath?: string };
 type ImageManipulation = { isFaultyImage: (file: UploadedFile) => Promise<boolean>; [name: string]: unknown };
+type UploadArgs = { data: unknown; files: IncomingUpload | IncomingUpload[] };
+type UploadService = {
+  upload(args: UploadArgs, opts?: unknown): Promise<unknown>;
+  replace(id: unknown, args: { data: unknown; file: IncomingUpload }, opts?: unknown): Promise<unknown>;
+  [name: string]: unknown;
+};
 type Plugin = { services: Record<string, unknown> };
 
 /**
@@ -23,6 +30,25 @@ export default (plugin: Plugin) => {
     async optimize<T>(file: T) {
       return file;
     },
+  };
+
+  // Every file the upload service stores (the /api contract, the staff admin, Strapi's console,
+  // /api/upload) is a photo or video of a type the site shows, and loses its metadata (GPS
+  // position, camera serial, owner) before Strapi measures it, makes its thumbnail or stores it.
+  const stockUpload = plugin.services.upload as (deps: unknown) => UploadService;
+  plugin.services.upload = (deps: unknown) => {
+    const service = stockUpload(deps);
+    return {
+      ...service,
+      async upload(args: UploadArgs, opts?: unknown) {
+        await prepareIncomingFiles(args.files);
+        return service.upload(args, opts);
+      },
+      async replace(id: unknown, args: { data: unknown; file: IncomingUpload }, opts?: unknown) {
+        await prepareIncomingFiles(args.file);
+        return service.replace(id, args, opts);
+      },
+    };
   };
   return plugin;
 };
