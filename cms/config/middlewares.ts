@@ -33,6 +33,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   // Before the body parser: refused requests are never read into temp files.
   'global::login-rate-limit',
+  'global::closed-console-routes',
   'global::write-guard',
   'global::upload-cleanup',
   'global::graphql-request',

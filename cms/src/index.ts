@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureActiveManager, ensureSuperAdmin } from './bootstrap/accounts';
 import { ensureLocales, refuseUnknownLocales } from './bootstrap/locales';
+import { followStaffAccountsInConsole, registerConsoleSignIn } from './console-access';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
@@ -21,6 +22,8 @@ export default {
     boundPagination();
     registerContentChangeNotifier();
     recordEditors();
+    // Before the admin routes take their controllers (end of register).
+    registerConsoleSignIn();
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -30,6 +33,8 @@ export default {
     strapi.server.httpServer.headersTimeout = 66_000;
     registerReadCacheInvalidation();
     strapi.service('api::staff-session.staff-session').registerSessionRevocation();
+    // The same changes of a staff account end its console sessions, or its console user.
+    followStaffAccountsInConsole();
     followEditorAccounts();
     registerReadiness(strapi);
     await ensureLocales();

@@ -1,6 +1,6 @@
 import { passwordProblem } from '../contract/account-rules';
 
-/** The first staff login (users-permissions) and the Strapi console super admin, from ADMIN_EMAIL/ADMIN_PASSWORD. */
+/** The first staff login (users-permissions, the first Manager) from ADMIN_EMAIL/ADMIN_PASSWORD; the console super admin has its e-mail. */
 export const DEMO_ADMIN_EMAIL = 'admin@example.org';
 export const DEMO_ADMIN_PASSWORD = 'Namaste-2026';
 
@@ -52,8 +52,12 @@ export async function ensureActiveManager(managerRoleId: number) {
   strapi.log.info(`[bootstrap] created staff login ${email} (Manager)`);
 }
 
+/**
+ * The Strapi console's super admin: the first Manager's console user. It has no password of its own:
+ * the console opens with the Manager's staff login (ADR 014).
+ */
 export async function ensureSuperAdmin() {
-  const { email, password } = adminCredentials();
+  const { email } = adminCredentials();
   const userService = strapi.service('admin::user');
   if (await userService.exists({ email })) return;
   const superAdminRole = await strapi.service('admin::role').getSuperAdmin();
@@ -62,7 +66,6 @@ export async function ensureSuperAdmin() {
     email,
     firstname: 'Site',
     lastname: 'Administrator',
-    password,
     isActive: true,
     registrationToken: null,
     roles: [superAdminRole.id],

@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'crypto';
+import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
 import { createFailureCounter } from '../failure-counter';
 import { matchedRoutes } from '../routing';
 
 // The login routes, as declared: whatever casing or trailing slash a request uses, the router's match says.
-const LOGIN_ROUTES = new Set(['/api/users/login', '/api/auth/local']);
+// The Strapi console's takes the same staff logins (ADR 014); Strapi's own limit on it counts per e-mail.
+const CONSOLE_LOGIN_ROUTE = '/admin/login';
+const LOGIN_ROUTES = new Set(['/api/users/login', '/api/auth/local', CONSOLE_LOGIN_ROUTE]);
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -26,7 +29,7 @@ export function clientKey(ctx: Context): string {
 }
 
 /**
- * Counts failed logins per client address (ctx.ip: the socket address unless TRUST_PROXY is set)
+ * Counts failed logins (the site's and the Strapi console's) per client address (ctx.ip: the socket address unless TRUST_PROXY is set)
  * and answers 429 once a client has failed too often in the window. Keyed by address only, so
  * changing the e-mail on every try does not help. In-memory: one process; see docs/security.md
  * for what moves to Redis when the CMS runs on several machines.
@@ -38,12 +41,16 @@ export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
   });
 
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'POST' || !matchedRoutes(ctx).some((route) => LOGIN_ROUTES.has(route))) return next();
+    if (ctx.method !== 'POST') return next();
+    const routes = matchedRoutes(ctx);
+    if (!routes.some((route) => LOGIN_ROUTES.has(route))) return next();
 
     const key = clientKey(ctx);
     const retryAfter = failures.retryAfter(key);
     if (retryAfter > 0) {
       ctx.set('Retry-After', String(retryAfter));
+      // The console shows the message of Strapi's error shape.
+      if (routes.includes(CONSOLE_LOGIN_ROUTE)) throw new errors.RateLimitError(serverMessages.tooManyLogins);
       ctx.status = 429;
       ctx.body = { message: serverMessages.tooManyLogins };
       return;

@@ -6,8 +6,6 @@ import type StaffSessions from '../services/staff-session';
 import type { StaffTokenClaims } from '../services/staff-session';
 
 const USER_UID = 'plugin::users-permissions.user';
-// Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
-const DUMMY_HASH = '$2a$10$CwTycUXWue0Thq9StjUM0uJ8.jsoPQm5Y3Zk2wD5ZQ0Y2G0p9j7pW';
 
 const usersPermissions = () => strapi.plugin('users-permissions');
 const staffSessions = () => strapi.service('api::staff-session.staff-session') as ReturnType<typeof StaffSessions>;
@@ -60,11 +58,8 @@ export default {
       return;
     }
 
-    const user = await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] });
-    const userService = usersPermissions().service('user');
-    const passwordMatches = await userService.validatePassword(password, user?.password ?? DUMMY_HASH);
-    const allowed = user && user.password && passwordMatches && isStaffRole(user.role?.type);
-    if (!allowed) {
+    const user = await staffSessions().staffWithPassword(email, password);
+    if (!user) {
       ctx.status = 401;
       ctx.body = { message: serverMessages.invalidCredentials };
       return;

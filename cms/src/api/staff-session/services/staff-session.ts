@@ -1,11 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import jwt from 'jsonwebtoken';
 import type { Core } from '@strapi/strapi';
+import { isStaffRole } from '../../../contract/account-rules';
+import type { StaffUserRow } from '../../staff-account/services/staff-account';
 
 const USER_UID = 'plugin::users-permissions.user';
 // Strapi's session manager keeps its sessions in this model (table strapi_sessions).
 const SESSION_UID = 'admin::session';
 const ORIGIN = 'users-permissions';
+// Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
+const DUMMY_HASH = '$2a$10$CwTycUXWue0Thq9StjUM0uJ8.jsoPQm5Y3Zk2wD5ZQ0Y2G0p9j7pW';
 
 /** The session a password change comes from, while it runs (see keepingSession). */
 const keptSession = new AsyncLocalStorage<string>();
@@ -47,6 +51,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
+    /**
+     * The staff account (role populated) whose e-mail (lower case) and current password these are,
+     * else null, blocked or not: the site's login and the Strapi console's both ask here. Always one
+     * bcrypt comparison, so an unknown e-mail takes as long as a wrong password.
+     */
+    async staffWithPassword(email: string, password: string): Promise<StaffUserRow | null> {
+      const user = (await strapi.db.query(USER_UID).findOne({ where: { email }, populate: ['role'] })) as StaffUserRow | null;
+      const matches = (await strapi
+        .plugin('users-permissions')
+        .service('user')
+        .validatePassword(password, user?.password || DUMMY_HASH)) as boolean;
+      return user && user.password && matches && isStaffRole(user.role?.type) ? user : null;
+    },
+
     /**
      * Starts a session for a user and returns the contract's token: an access token in the
      * shape Strapi's session manager issues and verifies (`userId`, `sessionId`, `type`), plus
