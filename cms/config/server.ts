@@ -13,6 +13,9 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
     app: { keys: env.array('APP_KEYS') },
     dirs: { public: env('STRAPI_PUBLIC_DIR', './public') },
     webhooks: { populateRelations: false },
+    // No transfer tokens: one would copy or overwrite the whole database and outlive the person
+    // who made it (the console's people follow staff accounts; backups are npm run backup).
+    transfer: { remote: { enabled: false } },
     // No update checks: the CMS must start and run with no internet.
     logger: { updates: { enabled: false }, startup: { enabled: env.bool('STRAPI_STARTUP_BANNER', false) } },
   } as Core.Config.Server;

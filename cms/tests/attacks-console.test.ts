@@ -390,6 +390,14 @@ describe('when the first Manager leaves', () => {
     const session = await consoleSignIn(second.email, PASSWORD);
     expect(await consoleRoles(session.user.id)).toEqual(['strapi-editor', 'strapi-super-admin']);
     expect((await request('GET', '/admin/users', { token: session.token })).status).toBe(200);
+    // Not even a super admin can make a transfer token, which would copy or overwrite the whole
+    // database and outlive its maker: remote transfer is off.
+    const transferToken = await request('POST', '/admin/transfer/tokens', {
+      token: session.token,
+      body: { name: 'copy', permissions: ['push', 'pull'], lifespan: null },
+    });
+    expect(transferToken.status).toBeGreaterThanOrEqual(400);
+    expect(await cms.countRows('strapi_transfer_tokens')).toBe(0);
   });
 });
 
