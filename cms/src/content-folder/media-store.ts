@@ -3,7 +3,6 @@ import { createReadStream } from 'fs';
 import { mkdtemp, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
-import { table, type Transaction } from './db';
 import type { StoredFile } from './stored';
 import type { CheckedMedia } from './validate';
 
@@ -102,32 +101,4 @@ export async function storeMediaFile(media: CheckedMedia): Promise<{ file: Store
         .catch(() => undefined);
   };
   return { file, undo };
-}
-
-/** Removes a stored file (row and bytes) unless an entry or page still points at it. */
-export async function removeIfUnused(fileId: number) {
-  if ((await fileLinks(fileId)).length > 0) return false;
-  const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
-  if (file) await upload().service('upload').remove(file);
-  return Boolean(file);
-}
-
-/** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
-export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
-  const meta = strapi.db.metadata.get(FILE_UID) as unknown as {
-    attributes: {
-      related: {
-        joinTable: {
-          name: string;
-          joinColumn: { name: string };
-          morphColumn: { idColumn: { name: string }; typeColumn: { name: string } };
-        };
-      };
-    };
-  };
-  const morph = meta.attributes.related.joinTable;
-  const rows = (await table(morph.name, trx)
-    .where(morph.joinColumn.name, fileId)
-    .select({ id: morph.morphColumn.idColumn.name, type: morph.morphColumn.typeColumn.name })) as { id: number; type: string }[];
-  return rows.map((row) => `${row.type}:${row.id}`);
 }
