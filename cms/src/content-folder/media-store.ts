@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 import { createReadStream } from 'fs';
-import { mkdtemp, rm } from 'fs/promises';
+import { lstat, mkdtemp, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import type { StoredFile } from './stored';
@@ -31,15 +31,44 @@ interface UploadFileData {
 const upload = () => strapi.plugin('upload');
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
-/** Is `<hash><ext>` free for a new stored file (no row is stored under that name)? */
-const nameIsFree = async (hash: string, ext: string) =>
-  !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
+const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
+
+/** Strapi stores a picture's thumbnail and responsive sizes as `<key>_<hash><ext>`, with these keys. */
+const sizeKeys = () => [
+  'thumbnail',
+  ...Object.keys(strapi.config.get('plugin::upload.breakpoints', { large: 1000, medium: 750, small: 500 }) as Record<string, number>),
+];
+
+/**
+ * Is `<hash><ext>` free for a new stored file, with the sizes Strapi makes of it
+ * (`thumbnail_<hash><ext>`, `small_<hash><ext>`, ...)? Every name that may be written must be:
+ * no row is stored under it, no row makes it as one of its own sizes, and (local disk) no file is
+ * there. Otherwise `media/thumbnail_hero.jpg` would overwrite the thumbnail of `hero.jpg`, and
+ * `hero.jpg` the file stored as `thumbnail_hero.jpg`.
+ */
+async function nameIsFree(hash: string, ext: string) {
+  const keys = sizeKeys();
+  const written = [hash, ...keys.map((key) => `${key}_${hash}`)];
+  const sizeOwners = written.flatMap((name) => keys.filter((key) => name.startsWith(`${key}_`)).map((key) => name.slice(key.length + 1)));
+  const taken = await strapi.db.query(FILE_UID).findOne({ where: { ext, hash: { $in: [...written, ...sizeOwners] } }, select: ['id'] });
+  if (taken) return false;
+  if (strapi.config.get('plugin::upload.provider', 'local') !== 'local') return true;
+  const onDisk = await Promise.all(
+    written.map((name) =>
+      lstat(uploadsPath(`${name}${ext}`)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return !onDisk.includes(true);
+}
 
 /**
  * Stores a folder's media file as a media-library file, byte for byte, under the folder's file
- * name (`media/hero.jpg` is served at `/uploads/hero.jpg`), or with a random suffix when another
- * file already has that name. Strapi's own upload would re-encode images (size optimisation) and
- * give a random name; a content folder and a backup keep both.
+ * name (`media/hero.jpg` is served at `/uploads/hero.jpg`), or with a random suffix when that
+ * name, or a name of its sizes, is taken. Strapi's own upload would re-encode images (size
+ * optimisation) and give a random name; a content folder and a backup keep both.
  * Thumbnails and responsive sizes are made as Strapi's upload makes them.
  * Returns the row and a function that removes what was written (for a rolled-back import).
  */
