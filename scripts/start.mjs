@@ -7,7 +7,7 @@ import { cmsSecrets } from "./lib/cms-env.mjs";
 import { ensureCmsBuilt, spawnCms, waitForHttp } from "./lib/cms.mjs";
 import { adminDefaults } from "./lib/demo.mjs";
 import { supervise } from "./lib/supervisor.mjs";
-import { ensureWebBuilt, spawnWeb, webExists } from "./lib/web.mjs";
+import { ensureWebBuilt, spawnWeb, startCookieSecure, webExists } from "./lib/web.mjs";
 
 // --dev: the web app runs through Vite (hot reload) instead of its production build.
 const dev = process.argv.includes("--dev");
@@ -56,13 +56,14 @@ console.log(`\n[start] CMS ready at ${cmsUrl} (console: ${cmsUrl}/admin)`);
 
 if (webExists() && !stopped) {
   const { SESSION_SECRET, WEB_PROXY_SECRET } = cmsSecrets();
-  // A production build served over plain http on this machine: the cookie cannot be Secure here.
+  // Plain http on this machine (no Secure cookie), unless NODE_ENV=production: then it stays Secure.
+  const cookieSecure = startCookieSecure();
   const webEnv = {
     CMS_URL: process.env.CMS_URL || cmsUrl,
     PORT: webPort,
     SESSION_SECRET,
     WEB_PROXY_SECRET,
-    COOKIE_SECURE: process.env.COOKIE_SECURE || "false",
+    ...(cookieSecure ? { COOKIE_SECURE: cookieSecure } : {}),
   };
   const web = supervise({
     name: "web app",

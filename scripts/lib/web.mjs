@@ -20,6 +20,17 @@ export function ensureWebBuilt() {
   });
 }
 
+/**
+ * COOKIE_SECURE for the web app `npm start` runs (undefined: the web app's own default, Secure in
+ * production). Its production build is served over plain http on this machine, where a Secure
+ * cookie could not be set, unless NODE_ENV=production says this is the real site (behind https):
+ * there the staff cookie must be Secure. A COOKIE_SECURE the operator sets wins.
+ */
+export function startCookieSecure(env = process.env) {
+  if (env.COOKIE_SECURE) return env.COOKIE_SECURE;
+  return env.NODE_ENV === "production" ? undefined : "false";
+}
+
 export function spawnWeb(env = {}, options = {}) {
   return spawn(process.execPath, ["server.js", ...(options.dev ? ["--dev"] : [])], {
     cwd: webDir,

@@ -170,6 +170,15 @@ export async function createBackup({ file, key, uploadsDir }: { file: string; ke
 }
 
 /**
+ * A name an upload can be restored under: one file inside the uploads folder. The manifest names
+ * where each file goes; `../x.html` would put a page beside the uploads, which the CMS serves.
+ * No separators (`/`, `\`), no NUL, and no leading dot (`..`, `.`, hidden files); dots inside a
+ * name (`a..b.png`, which a content folder may hold) stay in the folder.
+ */
+export const isPlainFileName = (name: unknown): name is string =>
+  typeof name === 'string' && name.length > 0 && name.length <= 255 && !name.startsWith('.') && !/[/\\\0]/.test(name);
+
+/**
  * Unpacks and checks a backup into `stagingDir` (on the uploads' disk, so restoring them is a
  * rename): the format, every table file's row count and every upload's size and sha256. Nothing
  * of the site is touched; any problem throws BackupError.
@@ -195,6 +204,11 @@ export async function openBackup({ file, key, stagingDir }: { file: string; key?
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError('This is not a backup of this site (no manifest).');
   if (manifest.version > BACKUP_VERSION)
     throw new BackupError(`This backup has format version ${manifest.version}; this CMS reads up to ${BACKUP_VERSION}.`);
+  for (const upload of manifest.uploads ?? []) {
+    if (!isPlainFileName(upload?.name)) {
+      throw new BackupError(`The backup is damaged: the upload name ${JSON.stringify(upload?.name)} is not a plain file name.`);
+    }
+  }
   for (const table of manifest.tables) {
     const text = await readFile(path.join(stagingDir, 'tables', `${table.name}.jsonl`), 'utf8').catch(() => null);
     const rows = text === null ? -1 : text.split('\n').filter(Boolean).length;

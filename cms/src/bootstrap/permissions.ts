@@ -5,6 +5,10 @@ import type { StaffRole } from '../contract/account-rules';
  * Staff also create, update and delete content and keep their own account; Managers do all that
  * and manage staff accounts; Authenticated holds nothing. A role's `type` is the contract's role
  * name (`manager`, `staff`).
+ * Staff and Managers write content only through the contract (`/api/blog`, ...), which checks
+ * every field and file and owns the files it stores. Strapi's own writes (`POST /api/blogs`,
+ * GraphQL `createBlog`, `POST /api/upload`) stay closed to them: those take any media-library
+ * file id, so a post could claim another entry's photo and take it along when it is deleted.
  */
 export const MANAGER_ROLE_TYPE: StaffRole = 'manager';
 export const STAFF_ROLE_TYPE: StaffRole = 'staff';
@@ -25,9 +29,7 @@ export const publicActions = [
 
 export const staffActions = [
   ...publicActions,
-  ...COLLECTIONS.flatMap((name) =>
-    ['create', 'update', 'delete', 'contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action)),
-  ),
+  ...COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
   'plugin::users-permissions.user.findOne',
   // The dashboard's "demo content" notice and its removal.
   'api::demo-content.demo-content.status',

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'fs/promises';
+import { lstat, readdir, readFile } from 'fs/promises';
 import path from 'path';
 import YAML from 'yaml';
 import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds, SAFE_NAME, type CollectionKind, type PageKind } from './kinds';
@@ -62,13 +62,23 @@ const NEPALI_SUFFIX = '.ne.md';
 /** YAML as people write and diff it: no folding of long lines, multi-line text as literal blocks. */
 export const toYaml = (value: unknown) => YAML.stringify(value, { lineWidth: 0, blockQuote: 'literal' });
 
+/** How many aliases (`*name`) a file may resolve: more is the "billion laughs" attack, which expands a few lines into gigabytes. */
+const MAX_YAML_ALIASES = 100;
+
 function parseYaml(text: string, file: string, problems: Problem[]): Record<string, unknown> | null {
   const document = YAML.parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     for (const error of document.errors) problems.push({ file, message: folderMessages.notYaml(error.message.split('\n')[0]) });
     return null;
   }
-  const value = document.toJS() as unknown;
+  let value: unknown;
+  try {
+    // Refuses (throws) past the alias limit, before expanding them.
+    value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    problems.push({ file, message: folderMessages.notYaml((error as Error).message.split('\n')[0]) });
+    return null;
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     problems.push({ file, message: folderMessages.notMapping });
@@ -189,11 +199,23 @@ function nepaliText(kind: CollectionKind, fields: Record<string, unknown>, prefi
 
 // ── Reading a folder ──────────────────────────────────────────────────────────────────
 
-const listFiles = async (dir: string) =>
-  (await readdir(dir, { withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
+/**
+ * The files of one of the folder's directories (`blog`, `media`, ...), by name. Symbolic links,
+ * the directory's own or its files', are problems and are never followed: a link could bring in
+ * any file of the machine (`media -> /etc`) and publish it.
+ */
+async function listFiles(root: string, dir: string, problems: Problem[]) {
+  const info = await lstat(path.join(root, dir)).catch(() => null);
+  if (info?.isSymbolicLink()) problems.push({ file: `${dir}/`, message: folderMessages.symbolicLink });
+  if (!info?.isDirectory()) return [];
+  const names: string[] = [];
+  for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isSymbolicLink()) problems.push({ file: `${dir}/${entry.name}`, message: folderMessages.symbolicLink });
+    else if (entry.isFile()) names.push(entry.name);
+  }
+  return names.sort();
+}
 
 const KNOWN_DIRS = new Set<string>([...collectionKinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR]);
 
@@ -203,13 +225,13 @@ export async function readFolder(root: string): Promise<Folder> {
   const pages: PageRecord[] = [];
 
   for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || (entry.isDirectory() && KNOWN_DIRS.has(entry.name))) continue;
+    if (entry.name.startsWith('.') || KNOWN_DIRS.has(entry.name)) continue;
     // Notes beside the content (a README) are fine; a misspelt folder is not silently skipped.
     if (entry.isDirectory()) problems.push({ file: `${entry.name}/`, message: folderMessages.unknownFile });
   }
 
   for (const kind of collectionKinds) {
-    const names = await listFiles(path.join(root, kind.dir));
+    const names = await listFiles(root, kind.dir, problems);
     const extension = kind.format === 'markdown' ? '.md' : '.yaml';
     const nepali = new Map<string, string>();
     for (const name of names) {
@@ -252,7 +274,7 @@ export async function readFolder(root: string): Promise<Folder> {
     }
   }
 
-  for (const name of await listFiles(path.join(root, PAGES_DIR))) {
+  for (const name of await listFiles(root, PAGES_DIR, problems)) {
     const file = `${PAGES_DIR}/${name}`;
     const kind = pageKinds.find((page) => `${page.name}.yaml` === name || `${page.name}.yml` === name);
     if (!kind) {
@@ -270,7 +292,7 @@ export async function readFolder(root: string): Promise<Folder> {
   }
 
   const media = new Map<string, string>();
-  for (const name of await listFiles(path.join(root, MEDIA_DIR))) {
+  for (const name of await listFiles(root, MEDIA_DIR, problems)) {
     if (!SAFE_NAME.test(name)) problems.push({ file: `${MEDIA_DIR}/${name}`, message: folderMessages.badName });
     media.set(name, path.join(root, MEDIA_DIR, name));
   }

@@ -1,10 +1,11 @@
 import path from 'path';
 import { DEFAULT_LOCALE } from '../bootstrap/locales';
 import { localizedTextFields } from '../contract/locale';
-import { continueIdSequence, type Transaction } from './db';
+import { continueIdSequence, type Transaction } from '../db';
+import { fileLinks, removeIfUnused } from '../stored-files';
 import { readFolder, type EntryRecord, type MediaRef, type PageRecord, type Problem } from './files';
 import { collectionKinds, pageKinds, type CollectionKind } from './kinds';
-import { fileLinks, removeIfUnused, storeMediaFile } from './media-store';
+import { storeMediaFile } from './media-store';
 import { folderMessages } from './messages';
 import { isLocalized, schemaAttributes, type Attribute } from './schema';
 import { readStoredEntries, readStoredPage, sha256AsStored, type StoredEntry, type StoredFile, type StoredPage } from './stored';

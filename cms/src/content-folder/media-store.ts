@@ -1,10 +1,9 @@
 import { randomBytes } from 'crypto';
 import { createReadStream } from 'fs';
-import { copyFile, mkdtemp, rm } from 'fs/promises';
+import { copyFile, lstat, mkdtemp, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import { removeMetadata } from '../media/remove-metadata';
-import { table, type Transaction } from './db';
 import type { StoredFile } from './stored';
 import type { CheckedMedia } from './validate';
 
@@ -33,15 +32,45 @@ interface UploadFileData {
 const upload = () => strapi.plugin('upload');
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
-/** Is `<hash><ext>` free for a new stored file (no row is stored under that name)? */
-const nameIsFree = async (hash: string, ext: string) =>
-  !(await strapi.db.query(FILE_UID).findOne({ where: { hash, ext }, select: ['id'] }));
+const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
+
+/** Strapi stores a picture's thumbnail and responsive sizes as `<key>_<hash><ext>`, with these keys. */
+const sizeKeys = () => [
+  'thumbnail',
+  ...Object.keys(strapi.config.get('plugin::upload.breakpoints', { large: 1000, medium: 750, small: 500 }) as Record<string, number>),
+];
+
+/**
+ * Is `<hash><ext>` free for a new stored file, with the sizes Strapi makes of it
+ * (`thumbnail_<hash><ext>`, `small_<hash><ext>`, ...)? Every name that may be written must be:
+ * no row is stored under it, no row makes it as one of its own sizes, and (local disk) no file is
+ * there. Otherwise `media/thumbnail_hero.jpg` would overwrite the thumbnail of `hero.jpg`, and
+ * `hero.jpg` the file stored as `thumbnail_hero.jpg`.
+ */
+async function nameIsFree(hash: string, ext: string) {
+  const keys = sizeKeys();
+  const written = [hash, ...keys.map((key) => `${key}_${hash}`)];
+  const sizeOwners = written.flatMap((name) => keys.filter((key) => name.startsWith(`${key}_`)).map((key) => name.slice(key.length + 1)));
+  const taken = await strapi.db.query(FILE_UID).findOne({ where: { ext, hash: { $in: [...written, ...sizeOwners] } }, select: ['id'] });
+  if (taken) return false;
+  if (strapi.config.get('plugin::upload.provider', 'local') !== 'local') return true;
+  const onDisk = await Promise.all(
+    written.map((name) =>
+      lstat(uploadsPath(`${name}${ext}`)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return !onDisk.includes(true);
+}
 
 /**
  * Stores a folder's media file as a media-library file, without its metadata (the pixels or
  * streams as they are), under the folder's file name (`media/hero.jpg` is served at
  * `/uploads/hero.jpg`), or with a random suffix when another file already has that name. Strapi's
- * own upload would give a random name; a content folder keeps it.
+ * own upload would give a random name; a content folder keeps it. The name is taken when it, or a
+ * name of its sizes, is stored or on disk already.
  * Thumbnails and responsive sizes are made as Strapi's upload makes them.
  * Returns the row and a function that removes what was written (for a rolled-back import).
  */
@@ -108,32 +137,4 @@ export async function storeMediaFile(media: CheckedMedia): Promise<{ file: Store
         .catch(() => undefined);
   };
   return { file, undo };
-}
-
-/** Removes a stored file (row and bytes) unless an entry or page still points at it. */
-export async function removeIfUnused(fileId: number) {
-  if ((await fileLinks(fileId)).length > 0) return false;
-  const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
-  if (file) await upload().service('upload').remove(file);
-  return Boolean(file);
-}
-
-/** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
-export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
-  const meta = strapi.db.metadata.get(FILE_UID) as unknown as {
-    attributes: {
-      related: {
-        joinTable: {
-          name: string;
-          joinColumn: { name: string };
-          morphColumn: { idColumn: { name: string }; typeColumn: { name: string } };
-        };
-      };
-    };
-  };
-  const morph = meta.attributes.related.joinTable;
-  const rows = (await table(morph.name, trx)
-    .where(morph.joinColumn.name, fileId)
-    .select({ id: morph.morphColumn.idColumn.name, type: morph.morphColumn.typeColumn.name })) as { id: number; type: string }[];
-  return rows.map((row) => `${row.type}:${row.id}`);
 }

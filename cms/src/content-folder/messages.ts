@@ -24,5 +24,6 @@ export const folderMessages = {
   twoAlts: (name: string) => `media/${name} is given two different alt texts.`,
   nepaliWithoutEnglish: (english: string) => `There is no English post ${english} beside this Nepali one.`,
   unknownFile: 'Not part of a content folder (see the README for its layout).',
+  symbolicLink: 'This is a symbolic link: a content folder holds its own files and folders (copy the file in instead).',
   unknownPage: (names: string[]) => `There is no such page: use one of ${names.join(', ')}.`,
 } as const;

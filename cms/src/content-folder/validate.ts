@@ -1,4 +1,4 @@
-import { stat } from 'fs/promises';
+import { lstat } from 'fs/promises';
 import path from 'path';
 import type { SniffedType } from '../contract/file-type';
 import { localizedTextFields } from '../contract/locale';
@@ -70,7 +70,10 @@ export async function checkFolder(folder: Folder): Promise<CheckedFolder> {
       checkedTypes.set(
         checkKey,
         (async () => {
-          const { size } = await stat(source);
+          // lstat: a file swapped for a link since the folder was read is not followed either.
+          const info = await lstat(source);
+          if (!info.isFile()) return { file: `${MEDIA_DIR}/${ref.file}`, message: folderMessages.symbolicLink };
+          const { size } = info;
           const { sniffed, problem } = await checkFile(kind, { filepath: source, size });
           if (problem || !sniffed) return { file: `${MEDIA_DIR}/${ref.file}`, message: problem?.message ?? invalidTypeMessage(kind) };
           const ext = path.extname(ref.file).toLowerCase();

@@ -81,7 +81,24 @@ describe('contract failure messages (spec section 8)', () => {
       plugin: () => ({
         service: () => ({ upload: async () => [{ id: 42, url: '/uploads/p.png' }], remove: async (file: unknown) => removed.push(file) }),
       }),
-      db: { query: () => ({ findOne: async ({ where }: { where: { id: number } }) => ({ id: where.id }) }) },
+      db: {
+        query: () => ({ findOne: async ({ where }: { where: { id: number } }) => ({ id: where.id }) }),
+        // No entry links to the new photo (the create failed): the file links table has no row for it.
+        metadata: {
+          get: () => ({
+            attributes: {
+              related: {
+                joinTable: {
+                  name: 'files_related_mph',
+                  joinColumn: { name: 'file_id' },
+                  morphColumn: { idColumn: { name: 'related_id' }, typeColumn: { name: 'related_type' } },
+                },
+              },
+            },
+          }),
+        },
+        getConnection: () => ({ where: () => ({ select: async () => [] }) }),
+      },
     };
     const ctx = context(validFields['api::team-member.team-member']);
     ctx.request.files = { photo: { filepath, size: 100, originalFilename: 'p.png', mimetype: 'image/png' } };

@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
+import { removeIfUnused } from '../stored-files';
 import type { ContractDefinition, MediaFile } from './definitions';
 import type { SniffedType } from './file-type';
 
 // The contract's files: taken from the request, stored in the website's uploads folder under a
-// name made from the title, removed with their entry.
+// name made from the title, removed with their entry when no other entry uses them.
 
 /** A file as the body parser (formidable) leaves it on disk. */
 export interface IncomingFile {
@@ -60,12 +61,6 @@ async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: S
   return stored as MediaFile;
 }
 
-const removeFile = async (file: MediaFile | null | undefined) => {
-  if (!file?.id) return;
-  const full = await strapi.db.query('plugin::upload.file').findOne({ where: { id: file.id } });
-  if (full) await uploadService().remove(full);
-};
-
 /** Stores the request's files; returns the attributes that point at them. All or nothing: a failure removes what was stored. */
 export async function storeFiles(def: ContractDefinition, { file, images, values }: RequestFiles & { values: Record<string, string> }) {
   const stored: { field: string; file: MediaFile }[] = [];
@@ -81,6 +76,10 @@ export async function storeFiles(def: ContractDefinition, { file, images, values
   return { attributes: Object.fromEntries(stored.map((entry) => [entry.field, entry.file.id])), files: stored };
 }
 
+/**
+ * Removes files an entry no longer uses (replaced, or the entry deleted): each goes only when no
+ * other entry or component links to it, since the Strapi console can give one file to several entries.
+ */
 export const removeFiles = async (files: (MediaFile | null | undefined)[]) => {
-  for (const file of files) await removeFile(file);
+  for (const file of files) if (file?.id) await removeIfUnused(file.id);
 };

@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { E2E } from "../../playwright.config";
 import {
   CMS_URL,
   fakeJwt,
   hydrated,
   login,
+  SESSION_COOKIE,
   sessionCookieHeader,
+  sessionCookieParams,
   signedSessionCookie,
   STAFF,
   STILL_PAGES,
@@ -71,11 +74,12 @@ test.describe("staff login and session", () => {
     await login(page);
     await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
 
-    const [cookie] = (await context.cookies()).filter((c) => c.name === "__session");
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    const [cookie] = (await context.cookies()).filter((c) => c.name === SESSION_COOKIE);
+    // The production cookie: https only, the whole site, this host only.
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/", domain: "127.0.0.1" });
     expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(24 * 60 * 60 + 5);
     // The token never reaches scripts or storage.
-    expect(await page.evaluate(() => document.cookie)).not.toContain("__session");
+    expect(await page.evaluate(() => document.cookie)).not.toContain("session");
     expect(await page.evaluate(() => JSON.stringify(localStorage))).toBe("{}");
 
     await page.goto("/login");
@@ -91,7 +95,7 @@ test.describe("staff login and session", () => {
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/login");
-    expect((await context.cookies()).filter((c) => c.name === "__session")).toEqual([]);
+    expect((await context.cookies()).filter((c) => c.name === SESSION_COOKIE)).toEqual([]);
     await page.goto("/teams");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteams$/);
     // A copy of the old cookie is of no use after logout, nor is the token itself: it ended at the CMS.
@@ -105,19 +109,13 @@ test.describe("staff login and session", () => {
     const future = Math.floor(Date.now() / 1000) + 3600;
     // Signed by the web server's secret, so only the CMS can tell the token is forged (401).
     for (const token of [fakeJwt({ id: 1, sub: "1", exp: future }), fakeJwt({ id: 1, sub: "1", exp: 1000 }), "not-a-jwt"]) {
-      await context.addCookies([
-        {
-          name: "__session",
-          value: await signedSessionCookie(token),
-          url: page.url() === "about:blank" ? "http://127.0.0.1:3100" : page.url(),
-        },
-      ]);
+      await context.addCookies([sessionCookieParams(await signedSessionCookie(token), `http://127.0.0.1:${E2E.webPort}`)]);
       await page.goto("/gallery/images");
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fgallery%2Fimages$/);
-      expect((await context.cookies()).filter((c) => c.name === "__session")).toEqual([]);
+      expect((await context.cookies()).filter((c) => c.name === SESSION_COOKIE)).toEqual([]);
     }
     // A cookie that is not signed by the server is ignored outright.
-    await context.addCookies([{ name: "__session", value: "eyJ0b2tlbiI6IngifQ%3D%3D.bad", url: page.url() }]);
+    await context.addCookies([sessionCookieParams("eyJ0b2tlbiI6IngifQ%3D%3D.bad", page.url())]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });

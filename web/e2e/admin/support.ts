@@ -46,17 +46,33 @@ export function fakeJwt(claims: Record<string, unknown>): string {
   return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.Zm9yZ2Vk`;
 }
 
-const sessionCookie = () => createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/" });
+/**
+ * The staff session cookie of the production build, as e2e/support/start-web.mjs runs it
+ * (COOKIE_SECURE unset): Secure, with the `__Host-` prefix. Chromium counts http://127.0.0.1
+ * as a secure origin, so it keeps and sends the cookie there as it does over https.
+ */
+export const SESSION_COOKIE = "__Host-session";
+
+const sessionCookie = () => createCookie(SESSION_COOKIE, { secrets: [E2E_SESSION_SECRET], path: "/" });
 
 /** A session cookie made with the web server's secret (signed, token sealed), holding the given token. */
 export async function signedSessionCookie(token: string): Promise<string> {
   const header = await sessionCookie().serialize({ token: sealToken(token, E2E_SESSION_SECRET) });
-  return header.split(";")[0]!.slice("__session=".length);
+  return header.split(";")[0]!.slice(`${SESSION_COOKIE}=`.length);
 }
+
+/** A session cookie with this value, for context.addCookies (a `__Host-` cookie: Secure, Path=/, no Domain attribute). */
+export const sessionCookieParams = (value: string, siteUrl: string) => ({
+  name: SESSION_COOKIE,
+  value,
+  domain: new URL(siteUrl).hostname,
+  path: "/",
+  secure: true,
+});
 
 /** The staff token inside a session cookie's value (only the web server's secret opens it). */
 export async function tokenInSessionCookie(value: string): Promise<string | null> {
-  const data = (await sessionCookie().parse(`__session=${value}`)) as { token?: unknown } | null;
+  const data = (await sessionCookie().parse(`${SESSION_COOKIE}=${value}`)) as { token?: unknown } | null;
   return openSealedToken(data?.token, E2E_SESSION_SECRET);
 }
 
@@ -69,7 +85,7 @@ export const unique = (label: string) => `${label} ${Date.now().toString(36)}${M
  * own HTTP client does not.
  */
 export async function sessionCookieHeader(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
   expect(cookie, "signed in").toBeTruthy();
-  return `__session=${cookie!.value}`;
+  return `${SESSION_COOKIE}=${cookie!.value}`;
 }

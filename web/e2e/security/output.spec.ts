@@ -97,3 +97,37 @@ test("the pages carry the security headers", async ({ request }) => {
   expect(upload.headers()["content-type"]).toMatch(/^image\/(jpeg|png|gif|webp)$/);
   expect(upload.headers()["x-content-type-options"]).toBe("nosniff");
 });
+
+test("the RSS feed's summaries are plain text: no markup once a reader has read the XML", async ({ request }) => {
+  // Markup a post shows as text (escaped, or in a code span) is text in the post's summary; the
+  // feed carried it as `&lt;img ...&gt;`, which readers decode into a live tag.
+  const created = await request.post(`${cms}/api/blog`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      title: "Feed check post",
+      content: "&lt;img src=x onerror=alert(1)&gt; and `<script>alert(2)</script>` written as text.",
+      author: "security@example.org",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const feedPost = (await created.json()).id as number;
+  try {
+    // The web app hears of the new post from the CMS; the feed shows it once that has happened.
+    let item = "";
+    await expect(async () => {
+      const feed = await (await request.get("/blogs/rss.xml")).text();
+      item = new RegExp(`<item>(?:(?!</item>)[\\s\\S])*?/blogs/details/${feedPost}</link>[\\s\\S]*?</item>`).exec(feed)?.[0] ?? "";
+      expect(item).not.toBe("");
+    }).toPass({ timeout: 15_000 });
+    const description = /<description>([\s\S]*?)<\/description>/.exec(item)![1]!;
+    const read = description.replace(
+      /&(lt|gt|quot|apos|amp);/g,
+      (_, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!,
+    );
+    expect(read).not.toMatch(/[<>]/);
+    expect(read).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(read).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+  } finally {
+    await request.delete(`${cms}/api/blog/${feedPost}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+});

@@ -34,8 +34,22 @@ export const RULE_MESSAGES = {
   invalidDate: 'Joined date must be a valid date (YYYY-MM-DD).',
 } as const;
 
-/** What a blog author's address must look like. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Characters past ASCII that Strapi's e-mail check takes in names and domains (Devanagari among them). */
+const WIDE_CHARS = '\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF';
+const NAME_CHAR = `[a-z0-9!#$%&'*+/=?^_\`{|}~${WIDE_CHARS}-]`;
+const LABEL_END = `[a-z0-9${WIDE_CHARS}]`;
+
+/**
+ * What an e-mail address (a blog author, a staff login) must look like. Strapi checks the same
+ * attributes with yup's e-mail pattern when it stores them; this accepts only addresses that
+ * pattern accepts too (dotted names without quotes, spaces or `"`; domain labels of letters,
+ * digits and inner hyphens; a top-level domain of two or more letters), so a bad address is the
+ * contract's 400 and never a failure inside Strapi.
+ */
+export const EMAIL_PATTERN = new RegExp(
+  `^${NAME_CHAR}+(?:\\.${NAME_CHAR}+)*@(?:${LABEL_END}(?:[a-z0-9${WIDE_CHARS}-]*${LABEL_END})?\\.)+[a-z${WIDE_CHARS}]{2,}$`,
+  'i',
+);
 
 export interface TextRule {
   /** The field's name in messages ("Author email must be at most 254 characters."). */

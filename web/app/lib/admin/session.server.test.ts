@@ -1,6 +1,10 @@
+import { createCookieSessionStorage } from "react-router";
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+import { startCookieSecure } from "../../../../scripts/lib/web.mjs";
 import {
   cookieMaxAgeFor,
+  cookieSecureFor,
   createStaffSession,
   flashNotice,
   getSession,
@@ -12,6 +16,7 @@ import {
   sessionStorage,
   sessionToken,
   SESSION_MAX_AGE_SECONDS,
+  sessionCookieOptions,
   setSessionToken,
   userIdOf,
 } from "./session.server";
@@ -126,7 +131,7 @@ describe("requireAnonymous", () => {
 });
 
 describe("the session cookie", () => {
-  it("is __session, httpOnly, SameSite=Lax, path /, and lives no longer than the token", async () => {
+  it("is __session, httpOnly, SameSite=Lax, path /, not Secure in tests, and lives no longer than the token", async () => {
     const token = fakeJwt({ sub: "2", exp: Math.floor(Date.now() / 1000) + 1800 });
     const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams");
     expect(response.headers.get("Location")).toBe("/teams");
@@ -135,6 +140,7 @@ describe("the session cookie", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
     const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
     expect(maxAge).toBeGreaterThan(1700);
     expect(maxAge).toBeLessThanOrEqual(1800);
@@ -171,5 +177,64 @@ describe("the session cookie", () => {
     expect(next.get("notice")).toBe("Saved.");
     expect(next.get("notice")).toBeUndefined();
     expect(sessionToken(next)).toBe(token);
+  });
+});
+
+describe("the session cookie over https and over plain http", () => {
+  const SECRET = "a-test-secret-a-test-secret-0123456789";
+  /** The Set-Cookie header of a session with a token, and its attributes (lower-cased names). */
+  async function committed(secure: boolean) {
+    const storage = createCookieSessionStorage({ cookie: { ...sessionCookieOptions(secure), secrets: [SECRET] } });
+    const session = await storage.getSession();
+    session.set("token", "sealed");
+    const header = await storage.commitSession(session);
+    const [pair, ...rest] = header.split(";").map((part) => part.trim());
+    const attributes = new Map(rest.map((part) => [part.split("=")[0]!.toLowerCase(), part.split("=")[1] ?? true] as const));
+    return { name: pair!.slice(0, pair!.indexOf("=")), attributes, storage, header };
+  }
+
+  it("is __Host-session when Secure: https only, Path=/ and no Domain (no other host or http page can plant one)", async () => {
+    const { name, attributes, storage, header } = await committed(true);
+    expect(name).toBe("__Host-session");
+    expect(attributes.get("secure")).toBe(true);
+    expect(attributes.get("httponly")).toBe(true);
+    expect(attributes.get("samesite")).toBe("Lax");
+    expect(attributes.get("path")).toBe("/");
+    expect(attributes.has("domain")).toBe(false);
+    // It reads back what it wrote, and nothing sent as the plain name.
+    const cookie = header.split(";")[0]!;
+    expect((await storage.getSession(cookie)).get("token")).toBe("sealed");
+    expect((await storage.getSession(cookie.replace("__Host-session=", "__session="))).get("token")).toBeUndefined();
+  });
+
+  it("is __session without Secure over plain http (a browser refuses the prefix there)", async () => {
+    const { name, attributes } = await committed(false);
+    expect(name).toBe("__session");
+    expect(attributes.has("secure")).toBe(false);
+    expect(attributes.get("httponly")).toBe(true);
+    expect(attributes.get("samesite")).toBe("Lax");
+    expect(attributes.get("path")).toBe("/");
+  });
+
+  it("is Secure in production unless COOKIE_SECURE=false, and not elsewhere unless COOKIE_SECURE=true", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: SECRET };
+    expect(cookieSecureFor(parseEnv(production))).toBe(true);
+    expect(cookieSecureFor(parseEnv({ ...production, COOKIE_SECURE: "false" }))).toBe(false);
+    expect(cookieSecureFor(parseEnv({ NODE_ENV: "development" }))).toBe(false);
+    expect(cookieSecureFor(parseEnv({ NODE_ENV: "development", COOKIE_SECURE: "true" }))).toBe(true);
+  });
+
+  it("npm start keeps it Secure with NODE_ENV=production, and serves plain http on this machine otherwise", () => {
+    // npm start runs the web's production build with the COOKIE_SECURE it chooses (scripts/start.mjs).
+    const webUnder = (shell: Record<string, string>) => {
+      const chosen = startCookieSecure(shell);
+      return cookieSecureFor(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, ...(chosen ? { COOKIE_SECURE: chosen } : {}) }));
+    };
+    expect(webUnder({})).toBe(false);
+    expect(webUnder({ NODE_ENV: "development" })).toBe(false);
+    expect(webUnder({ NODE_ENV: "production" })).toBe(true);
+    expect(webUnder({ NODE_ENV: "production", COOKIE_SECURE: "true" })).toBe(true);
+    // An operator who serves production over http on purpose says so.
+    expect(webUnder({ NODE_ENV: "production", COOKIE_SECURE: "false" })).toBe(false);
   });
 });

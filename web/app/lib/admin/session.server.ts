@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
-import { env } from "~/lib/env.server";
+import { env, type Env } from "~/lib/env.server";
 import { openSealedToken, sealToken } from "./token-seal.server";
 
 /**
  * The staff session: the CMS's JWT lives encrypted (token-seal.server.ts) in a signed,
- * httpOnly, SameSite=Lax cookie (`__session`, key `token`). Scripts in the page never see it,
+ * httpOnly, SameSite=Lax cookie (`__Host-session` in production, `__session` over plain http
+ * on a developer's machine; key `token`). Scripts in the page never see it,
  * nor does anyone who reads the cookie's value; the browser sends it with same-site requests
  * only, and every admin write goes browser -> web action -> CMS. Logging out ends the token
  * at the CMS (auth.server.ts), so a copy of the cookie is worth nothing afterwards.
@@ -19,7 +20,26 @@ export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
 // without SESSION_SECRET (env.server.ts).
 const secret = env.SESSION_SECRET ?? randomBytes(32).toString("hex");
 
-export const cookieSecure = env.COOKIE_SECURE ?? env.NODE_ENV === "production";
+/** Secure (https only) in production unless COOKIE_SECURE=false says the site is served over plain http. */
+export const cookieSecureFor = (settings: Pick<Env, "COOKIE_SECURE" | "NODE_ENV">) =>
+  settings.COOKIE_SECURE ?? settings.NODE_ENV === "production";
+
+export const cookieSecure = cookieSecureFor(env);
+
+/**
+ * The session cookie's attributes. A Secure cookie is also named with the `__Host-` prefix: the
+ * browser then takes it only from https, with Path=/ and no Domain, so neither another host of
+ * the domain nor a plain-http page can set or replace it (a planted session). Over plain http the
+ * browser would refuse the prefix, so there it is `__session`.
+ */
+export const sessionCookieOptions = (secure: boolean) => ({
+  name: secure ? "__Host-session" : "__session",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure,
+  path: "/",
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
 
 interface SessionData {
   /** The staff token, sealed (never the token itself). */
@@ -30,15 +50,7 @@ interface FlashData {
 }
 
 export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
-  cookie: {
-    name: "__session",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookieSecure,
-    path: "/",
-    secrets: [secret],
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  },
+  cookie: { ...sessionCookieOptions(cookieSecure), secrets: [secret] },
 });
 
 export type StaffSession = Session<SessionData, FlashData>;

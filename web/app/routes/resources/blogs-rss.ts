@@ -4,7 +4,7 @@ import { getBlogFeed } from "~/lib/content/collections.server";
 import { getSiteSettings } from "~/lib/content/site.server";
 import { env } from "~/lib/env.server";
 import { translator } from "~/lib/i18n";
-import { xmlEscape } from "~/lib/xml";
+import { rssPlainText, xmlEscape } from "~/lib/xml";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let feed;
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${new Date(b.createdAt).toUTCString()}</pubDate>`,
       `      <author>${xmlEscape(b.author)}</author>`,
-      `      <description>${xmlEscape(b.excerpt)}</description>`,
+      `      <description>${rssPlainText(b.excerpt)}</description>`,
       "    </item>",
     ].join("\n");
   });
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     `    <title>${xmlEscape(t("blogs.rssTitle", { name: site.name }))}</title>`,
     `    <link>${xmlEscape(`${base}/blogs`)}</link>`,
     `    <atom:link href="${xmlEscape(`${base}/blogs/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${xmlEscape(site.tagline || site.aboutText)}</description>`,
+    `    <description>${rssPlainText(site.tagline || site.aboutText)}</description>`,
     "    <language>en</language>",
     ...items,
     "  </channel>",

@@ -2,7 +2,7 @@ import path from 'path';
 import { readFolder } from '../../../content-folder/files';
 import { importFolder } from '../../../content-folder/import';
 import { collectionKinds } from '../../../content-folder/kinds';
-import { removeIfUnused } from '../../../content-folder/media-store';
+import { removeIfUnused } from '../../../stored-files';
 import { fingerprint, readStoredEntries, type StoredEntry } from '../../../content-folder/stored';
 import { checkFolder } from '../../../content-folder/validate';
 
