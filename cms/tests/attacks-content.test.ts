@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { bearer, form, json, login, mp4Bytes, pngBytes, send } from './helpers/api';
+import { bearer, form, json, login, mp4Bytes, partialUpload, pngBytes, send } from './helpers/api';
 import { consoleEditor } from './helpers/console';
 import { runScript, runScriptOk } from './helpers/scripts';
 
@@ -118,6 +118,9 @@ describe("Strapi's own write routes are closed to Staff and Managers: they write
       }
       const upload = await send(cms.url, 'POST', '/api/upload', form({}, { files: await photoOf() }), token);
       expect(upload.status, `${role} POST /api/upload`).toBe(403);
+      // Refused before the body is read: 50 MB declared, 256 KB sent, the answer comes anyway.
+      const unread = await partialUpload(cms.url, '/api/upload', { declaredBytes: 50 << 20, sentBytes: 256 << 10, headers: bearer(token) });
+      expect(unread.status, `${role} POST /api/upload before its body arrived`).toBe(403);
     }
     expect(await stored()).toEqual(before);
     expect(await cms.tempFiles()).toEqual([]);

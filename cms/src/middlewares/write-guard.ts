@@ -12,8 +12,8 @@ const isContentApi = (route: string) => route.startsWith('/api/');
 const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts'];
 const isPrivateRead = (route: string) => PRIVATE_READS.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
 // Content-API routes that take files: Strapi's upload routes and the contract's.
-const takesFiles = (route: string) =>
-  route === '/api/upload' || route.startsWith('/api/upload/') || definitionForRoute(route) !== undefined;
+const isUploadRoute = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/');
+const takesFiles = (route: string) => isUploadRoute(route) || definitionForRoute(route) !== undefined;
 
 type SessionManager = (origin: 'admin') => {
   validateAccessToken(token: string): { isValid: boolean; payload?: { sessionId: string } };
@@ -77,5 +77,8 @@ export default () => async (ctx: Context, next: Next) => {
     (isWrite && routes.some(isContentApi) && !routes.every((route) => OPEN_WRITES.has(route))) ||
     (routes.some(isPrivateRead) && !routes.every((route) => OPEN_WRITES.has(route)));
   if (needsToken && !(token && (await isStaffToken(token)))) throw new errors.UnauthorizedError(serverMessages.unauthorized);
+  // No staff role may use Strapi's own upload route (bootstrap/permissions.ts): refused before its
+  // body is read, as Strapi's permission check would refuse it only after receiving every file.
+  if (isWrite && routes.some(isUploadRoute)) throw new errors.ForbiddenError(serverMessages.forbidden);
   return next();
 };
