@@ -63,5 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), enhanceScript()],
-  server: { host: "127.0.0.1", port: 3000 },
+  // The contract's rules are the CMS's own files (cms/src/contract/shared, `@contract/*` in
+  // tsconfig.json): the dev server may serve them to the browser.
+  server: { host: "127.0.0.1", port: 3000, fs: { allow: [".", "../cms/src/contract/shared"] } },
 }));

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import ms from 'ms';
-import { FILE_TYPES } from '../src/contract/rules';
+import { FILE_TYPES } from '../src/contract/shared/rules';
 import { uploadLimits } from './limits';
 
 type Env = Core.Config.Shared.ConfigParams['env'];

@@ -11,8 +11,18 @@ export function ensureWebBuilt() {
   return buildIfStale({
     name: "web",
     root: webDir,
-    // server/ is bundled into the build too (the Express app); server.js only loads the build.
-    inputs: ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"],
+    // server/ is bundled into the build too (the Express app); server.js only loads the build. The
+    // contract's rules are the CMS's own files (`@contract/*`), built into the web app as well.
+    inputs: [
+      "app",
+      "server",
+      "public",
+      "package.json",
+      "vite.config.ts",
+      "react-router.config.ts",
+      "tsconfig.json",
+      "../cms/src/contract/shared",
+    ],
     stampFile: path.join(webDir, "build", ".build-hash"),
     command: "npm",
     args: ["run", "build"],

@@ -1,4 +1,4 @@
-import { passwordProblem } from '../contract/account-rules';
+import { passwordProblem } from '../contract/shared/account-rules';
 
 /** The first staff login (users-permissions, the first Manager) from ADMIN_EMAIL/ADMIN_PASSWORD; the console super admin has its e-mail. */
 export const DEMO_ADMIN_EMAIL = 'admin@example.org';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../contract/account-rules';
+import type { StaffRole } from '../contract/shared/account-rules';
 
 /**
  * Roles and permissions are code, applied on every boot (never set by clicking): Public reads;

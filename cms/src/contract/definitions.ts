@@ -1,4 +1,4 @@
-import { CONTRACT_RULES, type ContractKind, type FileRule, type TextRule } from './rules';
+import { CONTRACT_RULES, type ContractKind, type FileRule, type TextRule } from './shared/rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
 export interface TextField {

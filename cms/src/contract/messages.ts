@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, FIELD_MESSAGES, RULE_MESSAGES } from './rules';
+import { EMAIL_PATTERN, FIELD_MESSAGES, RULE_MESSAGES } from './shared/rules';
 
 /** Server messages of the /api contract. Field messages are the product spec's (section 5), word for word. */
 export const fieldMessages = FIELD_MESSAGES;

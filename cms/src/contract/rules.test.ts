@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { yup } from '@strapi/utils';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_RULES, EMAIL_PATTERN } from './rules';
+import { CONTRACT_RULES, EMAIL_PATTERN } from './shared/rules';
 import { contractDefinitions } from './definitions';
 
 const attributesOf = (uid: string) => {

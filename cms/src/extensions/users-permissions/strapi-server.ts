@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { publicUser } from '../../api/staff-session/controllers/staff-session';
 import type StaffSessions from '../../api/staff-session/services/staff-session';
-import { ACCOUNT_LIMITS } from '../../contract/account-rules';
+import { ACCOUNT_LIMITS } from '../../contract/shared/account-rules';
 import { serverMessages } from '../../contract/messages';
 
 type StaffSessionService = ReturnType<typeof StaffSessions>;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { FILE_TYPES } from "~/lib/admin/contract-rules";
+import { FILE_TYPES } from "@contract/rules";
 import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { at } from "~/lib/admin/messages";

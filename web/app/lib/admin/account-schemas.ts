@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, nameProblem, passwordProblem, STAFF_ROLES } from "./account-rules";
-import { EMAIL_PATTERN, FIELD_MESSAGES } from "./contract-rules";
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, nameProblem, passwordProblem, STAFF_ROLES } from "@contract/account-rules";
+import { EMAIL_PATTERN, FIELD_MESSAGES } from "@contract/rules";
 import { at } from "./messages";
 
 /**
  * The staff account forms' zod schemas, shared by the browser (zodResolver) and the route
- * actions. Names and passwords follow the account rules (account-rules.ts, a copy of the CMS's
+ * actions. Names and passwords follow the account rules (`@contract/account-rules`, the CMS's
  * own file): the CMS checks the same again and answers with the same messages.
  */
 

@@ -1,6 +1,6 @@
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
-import { isStaffRole, type StaffRole } from "./account-rules";
+import { isStaffRole, type StaffRole } from "@contract/account-rules";
 import { text, textOrNull } from "./kinds/fields-of-items";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";

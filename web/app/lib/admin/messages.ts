@@ -3,7 +3,7 @@ import { format } from "~/lib/i18n";
 /**
  * Every user-visible string of the staff admin panel, in one place. Texts quoted by the
  * product spec (sections 2 and 8) are word for word; `{name}` marks a value filled in by
- * `at()`. Field messages are the contract's own (contract-rules.ts).
+ * `at()`. Field messages are the contract's own (`@contract/rules`).
  */
 export const adminEn = {
   // ── Login (spec section 2) ────────────────────────────────────────────────────────

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { format } from "~/lib/i18n";
 import { isCalendarDate } from "~/lib/i18n/bs-date";
-import { EMAIL_PATTERN, FIELD_MESSAGES, FILE_TYPES, RULE_MESSAGES, UPLOAD_LIMIT_DEFAULTS, type TextRule } from "./contract-rules";
+import { EMAIL_PATTERN, FIELD_MESSAGES, FILE_TYPES, RULE_MESSAGES, UPLOAD_LIMIT_DEFAULTS, type TextRule } from "@contract/rules";
 import { KINDS, localizedFields, type KindKey, type UploadLimits } from "./kinds";
 
 /**
  * The admin forms' zod schemas, shared by the browser (zodResolver) and the route actions.
  * Each kind's schema is derived from its definition (kinds/) and the contract's rules
- * (contract-rules.ts, a copy of the CMS's own file): the product spec's messages word for
+ * (`@contract/rules`, the CMS's own file): the product spec's messages word for
  * word, the CMS's lengths, e-mail pattern and file types. The CMS enforces the same again.
  */
 

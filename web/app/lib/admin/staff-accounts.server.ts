@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { data } from "react-router";
-import { isStaffRole, passwordProblem, type StaffRole } from "./account-rules";
+import { isStaffRole, passwordProblem, type StaffRole } from "@contract/account-rules";
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { fetchCurrentUser, type CurrentUser } from "./items.server";
 import { text, textOrNull } from "./kinds/fields-of-items";

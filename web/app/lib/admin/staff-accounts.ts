@@ -1,4 +1,4 @@
-import type { StaffRole } from "./account-rules";
+import type { StaffRole } from "@contract/account-rules";
 
 /** A staff account as the /staff screen shows it (the CMS's answer; never a password or token). */
 export interface StaffAccount {

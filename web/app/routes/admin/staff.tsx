@@ -9,7 +9,7 @@ import { FormField } from "~/components/admin/FormField";
 import { IconLock, IconShield, IconTrash } from "~/components/admin/icons";
 import { AdminRouteError, adminMeta, EmailText, formatDate, PageHeader } from "~/components/admin/Page";
 import { CARD, FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
-import { isStaffRole, STAFF_ROLES } from "~/lib/admin/account-rules";
+import { isStaffRole, STAFF_ROLES } from "@contract/account-rules";
 import { newAccountSchema, type NewAccountInput } from "~/lib/admin/account-schemas";
 import { parseId } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";

@@ -7,7 +7,7 @@ import {
   passwordProblem,
   STAFF_ROLES,
   type StaffRole,
-} from '../../../contract/account-rules';
+} from '../../../contract/shared/account-rules';
 import { ContractError, refuseInvalid, type FieldErrors } from '../../../contract/errors';
 import { EMAIL_PATTERN, fieldMessages } from '../../../contract/messages';
 import { createFailureCounter } from '../../../failure-counter';

@@ -1,7 +1,7 @@
 import { errors as strapiErrors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { fieldMessages, serverMessages } from '../../../contract/messages';
-import { isStaffRole } from '../../../contract/account-rules';
+import { isStaffRole } from '../../../contract/shared/account-rules';
 import type StaffSessions from '../services/staff-session';
 import type { StaffTokenClaims } from '../services/staff-session';
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import jwt from 'jsonwebtoken';
 import type { Core } from '@strapi/strapi';
-import { isStaffRole } from '../../../contract/account-rules';
+import { isStaffRole } from '../../../contract/shared/account-rules';
 import type { StaffUserRow } from '../../staff-account/services/staff-account';
 
 const USER_UID = 'plugin::users-permissions.user';

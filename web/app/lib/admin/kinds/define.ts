@@ -1,4 +1,4 @@
-import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "../contract-rules";
+import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "@contract/rules";
 import type { AdminMessageKey } from "../messages";
 import { textOrNull } from "./fields-of-items";
 
@@ -7,7 +7,7 @@ export type KindKey = "team" | "image" | "video" | "blog";
 
 /**
  * A field of a kind's form, in form order. Its rules (required, length, e-mail, file type) are
- * the contract's (contract-rules.ts), looked up by name: the definition says only how it looks.
+ * the contract's (`@contract/rules`, the CMS's own file), looked up by name: the definition says only how it looks.
  */
 export interface FieldSpec {
   name: string;

@@ -1,12 +1,11 @@
 /**
- * The rules of the /api contract's forms that the web's admin forms apply too, before anything
- * is sent: the product spec's messages (sections 5 and 8) word for word, text lengths, the
- * e-mail pattern and the file rules. Plain data and no imports, so the web can compile the same
- * file: `npm run rules` copies it to web/app/lib/admin/contract-rules.ts, and a web test fails
- * when the copy differs.
+ * The rules of the /api contract's forms, which the web's admin forms apply too before anything
+ * is sent: the product spec's messages word for word, text lengths, which fields are translated,
+ * the e-mail pattern and the file rules. Shared with the web app as it is (`@contract/rules`):
+ * plain data, importing nothing outside this folder.
  */
 
-/** The product spec's field messages (section 5), word for word. */
+/** The product spec's form messages, word for word. */
 export const FIELD_MESSAGES = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',

@@ -1,9 +1,8 @@
-// A copy of cms/src/contract/common-passwords.ts made by `npm run rules`: edit that file, not this one.
 /**
  * The 1,000 most common passwords of 10 characters or more (shorter ones fail the length rule
  * anyway), in order of frequency: the first 1,000 such entries of the ranked password list of
  * zxcvbn-ts (`@zxcvbn-ts/language-common` 3.0.4, passwords.json; MIT licence), taken from
- * leaked password collections. Data only: copied to the web app by `npm run rules`.
+ * leaked password collections. Data only, shared with the web app (`@contract/common-passwords`).
  */
 export const COMMON_PASSWORDS: readonly string[] = `
 qwertyuiop 1234567890 q1w2e3r4t5 1q2w3e4r5t 4815162342 123456789a 12345qwert 1234554321 usuckballz1

@@ -1,9 +1,7 @@
-// A copy of cms/src/contract/account-rules.ts made by `npm run rules`: edit that file, not this one.
 /**
  * The rules of staff accounts: roles, display names and passwords. The CMS enforces them on
- * every account route; the web's forms apply the same before anything is sent (`npm run rules`
- * copies this file and common-passwords.ts to web/app/lib/admin/, and a web test fails while a
- * copy differs). No imports but the password list, so both sides compile the same file.
+ * every account route; the web's forms apply the same before anything is sent
+ * (`@contract/account-rules`: the web app imports this folder's files as they are).
  */
 import { COMMON_PASSWORDS } from './common-passwords';
 
