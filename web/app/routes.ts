@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { KIND_PATHS, KIND_SCREENS } from "./lib/admin/kinds/paths";
 
 export default [
   // ── Public site (spec section 2): header + footer layout ──────────────────────────
@@ -50,22 +51,10 @@ export default [
   route("admin/preview", "routes/admin/preview.ts"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
-    route("teams", "routes/admin/teams/list.tsx"),
-    route("teams/new", "routes/admin/teams/new.tsx"),
-    route("teams/:id", "routes/admin/teams/view.tsx"),
-    route("teams/:id/edit", "routes/admin/teams/edit.tsx"),
-    route("gallery/images", "routes/admin/images/list.tsx"),
-    route("gallery/images/new", "routes/admin/images/new.tsx"),
-    route("gallery/images/:id", "routes/admin/images/view.tsx"),
-    route("gallery/images/:id/edit", "routes/admin/images/edit.tsx"),
-    route("gallery/videos", "routes/admin/videos/list.tsx"),
-    route("gallery/videos/new", "routes/admin/videos/new.tsx"),
-    route("gallery/videos/:id", "routes/admin/videos/view.tsx"),
-    route("gallery/videos/:id/edit", "routes/admin/videos/edit.tsx"),
-    route("bloglist", "routes/admin/blogs/list.tsx"),
-    route("blogs/new", "routes/admin/blogs/new.tsx"),
-    route("blogs/edit/:id", "routes/admin/blogs/edit.tsx"),
-    route("blogs/:id", "routes/admin/blogs/view.tsx"),
+    // Each kind of content's list, create, detail and edit screens, at its URLs (kinds/paths.ts).
+    ...Object.entries(KIND_PATHS).flatMap(([kind, paths]) =>
+      KIND_SCREENS.map((screen) => route(paths[screen].slice(1), `routes/admin/content/${screen}.tsx`, { id: `admin/${kind}/${screen}` })),
+    ),
     // Staff accounts (managers only) and each person's own account.
     route("staff", "routes/admin/staff.tsx"),
     route("account", "routes/admin/account.tsx"),

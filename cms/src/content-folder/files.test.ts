@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blog, fieldsOf, serializeEntry } from '../contract/definitions';
+import { CONTRACT_RULES } from '../contract/shared/rules';
+import { validateText } from '../contract/validation';
 import { entryFiles, parseMarkdown, readFolder, toYaml, type EntryRecord, type Problem } from './files';
-import { collectionKinds } from './kinds';
+import { collectionKinds, type CollectionKind } from './kinds';
 
 const kind = (dir: string) => collectionKinds.find((candidate) => candidate.dir === dir)!;
 
@@ -107,5 +110,75 @@ describe('content folder files', () => {
     const problems: Problem[] = [];
     expect(parseMarkdown('---\ntitle: x\n---\nno break', 'f.md', problems)).toEqual({ front: { title: 'x' }, body: 'no break' });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('every field of every kind goes through a content folder and back', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'folder-round-trip-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  /** An entry of `kind` with a value in each of its text fields, media fields and translated fields. */
+  const fullRecord = (kind: CollectionKind): EntryRecord => ({
+    kind,
+    key: `every-${kind.dir}`,
+    file: '',
+    id: 7,
+    text: Object.fromEntries(kind.def.textFields.map((rule) => [rule.field, rule.email ? 'a@example.org' : `English ${rule.field}`])),
+    date: kind.date.key === 'joined' ? '2024-04-12' : '2024-04-12T10:30:00.000Z',
+    media: Object.fromEntries(kind.media.map((media) => [media.key, { file: `${media.key}.jpg`, alt: `About ${media.key}` }])),
+    ne: Object.fromEntries(
+      [...kind.def.textFields.filter((rule) => rule.localized), ...(kind.def.translationFields ?? [])].map((rule) => [
+        rule.field,
+        `नेपाली ${rule.field}`,
+      ]),
+    ),
+  });
+
+  const roundTrip = async (kinds: CollectionKind[]) => {
+    for (const kind of kinds) {
+      for (const [file, text] of Object.entries(entryFiles(fullRecord(kind)))) {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), text);
+      }
+    }
+    return readFolder(dir, kinds);
+  };
+
+  it('with every translated field in the Nepali part (a post keeps its Nepali front matter)', async () => {
+    const { entries, problems } = await roundTrip(collectionKinds);
+    expect(problems).toEqual([]);
+    for (const kind of collectionKinds) {
+      const read = entries.find((entry) => entry.kind === kind)!;
+      const { kind: _kind, file: _file, neFile: _neFile, ...expected } = fullRecord(kind);
+      const { kind: _k, file: _f, neFile: _n, ...actual } = read;
+      expect(actual, kind.dir).toEqual(expected);
+    }
+  });
+
+  it('a field added to a kind once, in its rules, is checked by the contract and carried by content folders in both languages', async () => {
+    const rules = {
+      ...CONTRACT_RULES.blog,
+      text: { ...CONTRACT_RULES.blog.text, summary: { label: 'Summary', maxLength: 300, localized: true } },
+    };
+    const def = { ...blog, ...fieldsOf('blog', rules) };
+    const summary = def.textFields.find((rule) => rule.field === 'summary')!;
+    expect(summary).toMatchObject({ attribute: 'summary', localized: true, maxLength: 300 });
+    expect(validateText(def.textFields, { title: 't', content: 'c', author: 'a@example.org', summary: 'x'.repeat(301) }).errors).toEqual({
+      summary: ['Summary must be at most 300 characters.'],
+    });
+    expect(
+      serializeEntry(def, { id: 1, documentId: 'd', title: 't', content: 'c', author: 'a', summary: 'Short.' }, () => null),
+    ).toMatchObject({
+      summary: 'Short.',
+    });
+
+    const withSummary = { ...kind('blog'), def };
+    const { entries, problems } = await roundTrip([withSummary]);
+    expect(problems).toEqual([]);
+    expect(entries[0].text.summary).toBe('English summary');
+    expect(entries[0].ne?.summary).toBe('नेपाली summary');
   });
 });

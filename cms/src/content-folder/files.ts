@@ -217,20 +217,20 @@ async function listFiles(root: string, dir: string, problems: Problem[]) {
   return names.sort();
 }
 
-const KNOWN_DIRS = new Set<string>([...collectionKinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR]);
-
-export async function readFolder(root: string): Promise<Folder> {
+/** A content folder's entries (of `kinds`: the site's own unless told), pages and media, with every problem found. */
+export async function readFolder(root: string, kinds: CollectionKind[] = collectionKinds): Promise<Folder> {
+  const knownDirs = new Set<string>([...kinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR]);
   const problems: Problem[] = [];
   const entries: EntryRecord[] = [];
   const pages: PageRecord[] = [];
 
   for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || KNOWN_DIRS.has(entry.name)) continue;
+    if (entry.name.startsWith('.') || knownDirs.has(entry.name)) continue;
     // Notes beside the content (a README) are fine; a misspelt folder is not silently skipped.
     if (entry.isDirectory()) problems.push({ file: `${entry.name}/`, message: folderMessages.unknownFile });
   }
 
-  for (const kind of collectionKinds) {
+  for (const kind of kinds) {
     const names = await listFiles(root, kind.dir, problems);
     const extension = kind.format === 'markdown' ? '.md' : '.yaml';
     const nepali = new Map<string, string>();
@@ -266,10 +266,11 @@ export async function readFolder(root: string): Promise<Folder> {
       }
       const parsed = parseMarkdown(await readFile(path.join(root, file), 'utf8'), file, problems);
       if (!parsed) continue;
-      const { title, ...rest } = parsed.front;
-      for (const name of Object.keys(rest)) problems.push({ file, field: name, message: folderMessages.unknownField(name) });
+      // The body is the Nepali post; its front matter holds the other translated fields (the title...).
+      const { content, ...front } = parsed.front;
+      if (content !== undefined) problems.push({ file, field: 'content', message: folderMessages.unknownField('content') });
       english.neFile = file;
-      english.ne = nepaliText(kind, { title }, '', { file, problems });
+      english.ne = nepaliText(kind, front, '', { file, problems });
       english.ne.content = parsed.body;
     }
   }

@@ -312,7 +312,8 @@ const tableOf = (kind: CollectionKind) => (strapi.db.metadata.get(kind.def.uid a
 async function englishData(record: EntryRecord, media: MediaResolver, mayShareWith: (link: string) => boolean) {
   const { kind } = record;
   const data: Record<string, unknown> = {};
-  for (const rule of kind.def.textFields) data[rule.attribute] = record.text[rule.field] ?? null;
+  // A file holds the whole entry: a field it leaves out or empty is stored empty (null).
+  for (const rule of kind.def.textFields) data[rule.attribute] = record.text[rule.field] || null;
   if (kind.date.attribute === 'joinedAt' && record.date !== undefined) data.joinedAt = record.date;
   for (const field of kind.media) {
     const ref = record.media[field.key];

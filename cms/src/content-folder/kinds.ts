@@ -19,7 +19,7 @@ export interface MediaField {
 }
 
 export interface CollectionKind {
-  dir: 'team' | 'images' | 'videos' | 'blog';
+  dir: string;
   def: ContractDefinition;
   format: 'yaml' | 'markdown';
   /** The entry's date: the team's calendar date `joined`, or the timestamp `date` of everything else. */

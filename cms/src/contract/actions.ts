@@ -7,7 +7,7 @@ import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } 
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
-import { checkFile, validateJoinedAt, validateListQuery, validateText, type FieldErrors } from './validation';
+import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
 
 export const parseId = (raw: unknown): number => {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) {
@@ -99,7 +99,7 @@ const handle =
 async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'create' | 'update') {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const { errors, values } = validateText(def.textFields, body);
-  const joinedAt = validateJoinedAt(def, body, errors);
+  const date = validateDate(def, body, errors);
   const file = incomingFile(ctx, def.fileField);
   let sniffed: SniffedType | null = null;
   if (file) sniffed = await checkUpload(def.fileField, def.fileKind, file, errors);
@@ -114,9 +114,8 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
 
-  const attributes: Record<string, unknown> = {};
-  for (const rule of def.textFields) attributes[rule.attribute] = values[rule.field];
-  if (joinedAt) attributes.joinedAt = joinedAt;
+  const attributes: Record<string, unknown> = textAttributes(def.textFields, body, values, mode);
+  if (date && def.dateField) attributes[def.dateField.attribute] = date;
   return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined, images };
 }
 
@@ -139,9 +138,7 @@ export function createContractActions(def: ContractDefinition) {
     const { errors, values } = validateText(textFields, body);
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
-    // An optional field left out keeps what is stored (as joined_at does); sent empty, it is cleared.
-    const sent = textFields.filter((rule) => rule.requiredMessage || rule.field in body);
-    const data = Object.fromEntries(sent.map((rule) => [rule.attribute, values[rule.field] || null]));
+    const data = textAttributes(textFields, body, values, 'update');
     const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
     // Strapi creates the version when the document has none in this locale, copying the shared fields.
     const saved = await documents(def).update({ documentId: existing.documentId, locale, data });
@@ -193,7 +190,9 @@ export function createContractActions(def: ContractDefinition) {
         }
         const validated = await validateRequest(def, ctx, 'create');
         const { attributes } = validated;
-        if (def.fileField === 'photo' && !attributes.joinedAt) attributes.joinedAt = new Date().toISOString().slice(0, 10);
+        // A kind's calendar day left out is today (a new team member joins today).
+        if (def.dateField && !attributes[def.dateField.attribute])
+          attributes[def.dateField.attribute] = new Date().toISOString().slice(0, 10);
         const stored = await storeFiles(def, validated);
         try {
           const entry = await documents(def).create({

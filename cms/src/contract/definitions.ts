@@ -1,4 +1,4 @@
-import { CONTRACT_RULES, type ContractKind, type FileRule, type TextRule } from './shared/rules';
+import { CONTRACT_RULES, type FileRule, type KindRules, type TextRule } from './shared/rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
 export interface TextField {
@@ -8,6 +8,14 @@ export interface TextField {
   requiredMessage?: string;
   maxLength: number;
   email?: boolean;
+  /** Each language version has its own value. */
+  localized: boolean;
+}
+
+/** A calendar-day field (a team member's joined date): left out, a new entry gets today and an edit keeps it. */
+export interface DateField {
+  field: string;
+  attribute: string;
 }
 
 export interface MediaFile {
@@ -32,6 +40,8 @@ export interface ContractDefinition {
   /** Further image files the form may carry (never required), e.g. a video's poster frame. */
   optionalImageFields?: 'poster'[];
   textFields: TextField[];
+  /** The kind's calendar day, if it has one. */
+  dateField?: DateField;
   /** The attribute a list's `?q` searches, in every language version (title, or a name). */
   searchField: string;
   /**
@@ -48,24 +58,26 @@ export interface ContractDefinition {
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
 
-/** A kind's text fields and files as the shared rules (rules.ts) define them. */
-function fieldsOf(kind: ContractKind) {
-  const rules = CONTRACT_RULES[kind];
+/** A kind's text fields and files as its rules (shared/rules.ts) define them; `path` is its /api path. */
+export function fieldsOf(path: string, rules: KindRules) {
   const asField = ([field, rule]: [string, TextRule]): TextField => ({
     field,
-    attribute: field,
+    attribute: rule.attribute ?? field,
     label: rule.label,
     requiredMessage: rule.required,
     maxLength: rule.maxLength,
     email: rule.email,
+    localized: Boolean(rule.localized || rule.translationOnly),
   });
-  const rulesOf = Object.entries(rules.text as Record<string, TextRule>);
+  const rulesOf = Object.entries(rules.text);
   // A date has its own check (validation.ts) and its own default; a translation's own fields are never English.
   const textFields = rulesOf.filter(([, rule]) => !rule.date && !rule.translationOnly).map(asField);
   const translationFields = rulesOf.filter(([, rule]) => rule.translationOnly).map(asField);
+  const date = rulesOf.find(([, rule]) => rule.date);
   const [[fileField, main], ...others] = Object.entries(rules.files as Record<string, FileRule>);
   return {
-    path: kind,
+    path,
+    ...(date ? { dateField: { field: date[0], attribute: date[1].attribute ?? date[0] } } : {}),
     fileField: fileField as ContractDefinition['fileField'],
     fileKind: main.kind,
     fileRequiredMessage: main.requiredOnCreate,
@@ -76,7 +88,7 @@ function fieldsOf(kind: ContractKind) {
 }
 
 export const teamMember: ContractDefinition = {
-  ...fieldsOf('team-member'),
+  ...fieldsOf('team-member', CONTRACT_RULES['team-member']),
   uid: 'api::team-member.team-member',
   searchField: 'name',
   sort: ['joinedAt:asc', 'id:asc'],
@@ -95,7 +107,7 @@ export const teamMember: ContractDefinition = {
 };
 
 export const imageGallery: ContractDefinition = {
-  ...fieldsOf('image-gallery'),
+  ...fieldsOf('image-gallery', CONTRACT_RULES['image-gallery']),
   uid: 'api::image-gallery.image-gallery',
   searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],
@@ -114,7 +126,7 @@ export const imageGallery: ContractDefinition = {
 };
 
 export const videoGallery: ContractDefinition = {
-  ...fieldsOf('video-gallery'),
+  ...fieldsOf('video-gallery', CONTRACT_RULES['video-gallery']),
   uid: 'api::video-gallery.video-gallery',
   searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],
@@ -134,7 +146,7 @@ export const videoGallery: ContractDefinition = {
 };
 
 export const blog: ContractDefinition = {
-  ...fieldsOf('blog'),
+  ...fieldsOf('blog', CONTRACT_RULES.blog),
   uid: 'api::blog.blog',
   searchField: 'title',
   sort: ['createdAt:desc', 'id:desc'],

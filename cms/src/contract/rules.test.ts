@@ -2,25 +2,29 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { yup } from '@strapi/utils';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_RULES, EMAIL_PATTERN } from './shared/rules';
+import { CONTRACT_RULES, EMAIL_PATTERN, type TextRule } from './shared/rules';
 import { contractDefinitions } from './definitions';
 
 const attributesOf = (uid: string) => {
   const name = uid.split('.').pop()!;
   const file = path.join(__dirname, '..', 'api', name, 'content-types', name, 'schema.json');
-  return JSON.parse(readFileSync(file, 'utf8')).attributes as Record<string, { maxLength?: number; required?: boolean }>;
+  return JSON.parse(readFileSync(file, 'utf8')).attributes as Record<
+    string,
+    { maxLength?: number; required?: boolean; pluginOptions?: { i18n?: { localized?: boolean } } }
+  >;
 };
 
 // The contract's rules and Strapi's own schema (which the Strapi console and GraphQL enforce) agree.
 describe('contract rules and content-type schemas', () => {
   for (const def of contractDefinitions) {
-    it(`${def.path}: every text field has the rule's maximum length and required flag in schema.json`, () => {
+    it(`${def.path}: every text field has the rule's maximum length, required and translated flags in schema.json`, () => {
       const attributes = attributesOf(def.uid);
-      for (const [field, rule] of Object.entries(CONTRACT_RULES[def.path as keyof typeof CONTRACT_RULES].text)) {
-        if ('date' in rule) continue;
+      for (const [field, rule] of Object.entries(CONTRACT_RULES[def.path as keyof typeof CONTRACT_RULES].text) as [string, TextRule][]) {
+        if (rule.date) continue;
         expect(attributes[field], field).toBeDefined();
         expect(attributes[field].maxLength, field).toBe(rule.maxLength);
-        expect(Boolean(attributes[field].required), field).toBe('required' in rule);
+        expect(Boolean(attributes[field].required), field).toBe(rule.required !== undefined);
+        expect(Boolean(attributes[field].pluginOptions?.i18n?.localized), `${field} translated`).toBe(Boolean(rule.localized));
       }
     });
   }

@@ -44,13 +44,34 @@ export const isCalendarDate = (raw: string) => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
-/** Team members may carry an optional joined date; other kinds ignore it. */
-export function validateJoinedAt(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
-  if (def.fileField !== 'photo') return undefined;
-  const raw = textOf(body, 'joined_at') || textOf(body, 'joinedAt');
+/** The kind's calendar day (a team member's joined date), when it has one and the request gives it. */
+export function validateDate(def: ContractDefinition, body: Record<string, unknown>, errors: FieldErrors) {
+  if (!def.dateField) return undefined;
+  const { field, attribute } = def.dateField;
+  const raw = textOf(body, field) || textOf(body, attribute);
   if (!raw) return undefined;
-  if (!isCalendarDate(raw)) errors.joined_at = [serverMessages.invalidDate];
+  if (!isCalendarDate(raw)) errors[field] = [serverMessages.invalidDate];
   return raw;
+}
+
+/**
+ * What a request's text fields store, the same for every language and method: a required field
+ * its value; an optional one its value when sent, null when sent empty, and, when left out,
+ * nothing on an update (the stored value stays) and null on a create.
+ */
+export function textAttributes(
+  textFields: TextField[],
+  body: Record<string, unknown>,
+  values: Record<string, string>,
+  mode: 'create' | 'update',
+): Record<string, string | null> {
+  const attributes: Record<string, string | null> = {};
+  for (const rule of textFields) {
+    if (rule.requiredMessage) attributes[rule.attribute] = values[rule.field];
+    else if (rule.field in body) attributes[rule.attribute] = values[rule.field] || null;
+    else if (mode === 'create') attributes[rule.attribute] = null;
+  }
+  return attributes;
 }
 
 /** The highest page number the contract's lists answer: 100 million entries at the largest page size. */

@@ -58,7 +58,11 @@ export interface TextRule {
   email?: boolean;
   /** A calendar day, 'YYYY-MM-DD' (RULE_MESSAGES.invalidDate otherwise). */
   date?: boolean;
-  /** Only a translation has it (PUT ?locale=ne); English requests and answers never do. */
+  /** The attribute it is stored in, when its name differs from the field's (`joined_at` in `joinedAt`). */
+  attribute?: string;
+  /** Each language has its own (title, text); otherwise one value for every language (author, dates). */
+  localized?: boolean;
+  /** Only a translation has it (PUT ?locale=ne); English requests and answers never do. Localized. */
   translationOnly?: boolean;
 }
 
@@ -81,34 +85,36 @@ export const CONTRACT_RULES = {
     text: {
       name: { label: 'Name', required: FIELD_MESSAGES.nameRequired, maxLength: 120 },
       // The Nepali version's own form of the name (optional; without one the shared name is shown).
-      local_name: { label: 'Name', maxLength: 120, translationOnly: true },
-      role: { label: 'Role', required: FIELD_MESSAGES.roleRequired, maxLength: 120 },
-      bio: { label: 'Bio', required: FIELD_MESSAGES.bioRequired, maxLength: 5000 },
+      local_name: { label: 'Name', maxLength: 120, localized: true, translationOnly: true },
+      role: { label: 'Role', required: FIELD_MESSAGES.roleRequired, maxLength: 120, localized: true },
+      bio: { label: 'Bio', required: FIELD_MESSAGES.bioRequired, maxLength: 5000, localized: true },
       // Left out, a new member joins today and an edited one keeps the stored day.
-      joined_at: { label: 'Joined At', maxLength: 10, date: true },
+      joined_at: { label: 'Joined At', maxLength: 10, date: true, attribute: 'joinedAt' },
     },
     files: { photo: { kind: 'image', requiredOnCreate: FIELD_MESSAGES.photoRequired } },
   },
   'image-gallery': {
     text: {
-      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
-      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000 },
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200, localized: true },
+      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000, localized: true },
     },
     files: { image: { kind: 'image', requiredOnCreate: FIELD_MESSAGES.imageRequired } },
   },
   'video-gallery': {
     text: {
-      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
-      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000 },
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200, localized: true },
+      description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000, localized: true },
     },
     // The poster is the frame shown before play: optional, an image when given.
     files: { video: { kind: 'video', requiredOnCreate: FIELD_MESSAGES.videoRequired }, poster: { kind: 'image' } },
   },
   blog: {
     text: {
-      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200 },
-      content: { label: 'Content', required: FIELD_MESSAGES.contentRequired, maxLength: 100_000 },
+      title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200, localized: true },
+      content: { label: 'Content', required: FIELD_MESSAGES.contentRequired, maxLength: 100_000, localized: true },
       author: { label: 'Author email', required: FIELD_MESSAGES.authorRequired, maxLength: 254, email: true },
+      // Who wrote it, as visitors see it (the e-mail is shown only when there is no name).
+      author_name: { label: 'Author name', maxLength: 120 },
     },
     // Optional, but an image when given.
     files: { media: { kind: 'image' } },

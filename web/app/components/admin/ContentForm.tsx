@@ -173,7 +173,7 @@ export function ContentForm({
         return (
           <div key={field.name}>
             <label htmlFor={inputId} className={LABEL}>
-              {field.label}
+              {field.label.en}
             </label>
             <TextFieldControl
               field={field}
@@ -277,7 +277,7 @@ function FileField({
   return (
     <div>
       <label htmlFor={common.id} className={LABEL}>
-        {field.label}
+        {field.label.en}
         {optional ? <span className="ml-1 font-normal text-muted">({at("common.optional")})</span> : null}
       </label>
       <input
@@ -288,7 +288,7 @@ function FileField({
         className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
       />
       <p id={hintId} className={HINT}>
-        {field.hint ? `${field.hint} ` : ""}
+        {field.hint ? `${field.hint.en} ` : ""}
         {at("common.allowedTypes", { types, mb: max })}
         {mode === "edit" ? ` ${at("common.keepFileHint")}` : ""}
       </p>

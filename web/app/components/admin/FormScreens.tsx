@@ -18,19 +18,22 @@ export function NewScreen({
   kind,
   limits,
   today,
+  siteEmail,
   actionData,
 }: {
   kind: KindKey;
   limits: UploadLimits;
   /** Today in Nepal, 'YYYY-MM-DD', for kinds whose new items start on today. */
   today: string;
+  /** The home's public e-mail address (site settings), for kinds that name a contact. */
+  siteEmail: string;
   actionData?: FormActionData;
 }) {
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   const config = KINDS[kind];
   const defaults = {
     ...Object.fromEntries(config.textFields.map((field) => [field, ""])),
-    ...config.newDefaults?.({ today, userEmail: layout?.user?.email ?? "" }),
+    ...config.newDefaults?.({ today, userName: layout?.user?.name ?? "", siteEmail }),
   };
   const listReturn = useListReturn(kind);
   return (

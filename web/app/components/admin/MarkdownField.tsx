@@ -10,6 +10,7 @@ type TextareaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?:
  * sanitises it with the same code. Without JavaScript only the textarea is there.
  */
 export function MarkdownField({
+  label,
   inputProps,
   rows,
   maxLength,
@@ -18,6 +19,8 @@ export function MarkdownField({
   previewClass = "",
   lang,
 }: {
+  /** The field's name, for its Write / Preview tabs. */
+  label: string;
   inputProps: TextareaProps;
   rows: number;
   maxLength?: number;
@@ -78,7 +81,7 @@ export function MarkdownField({
   return (
     <div className="mt-1.5">
       {hydrated ? (
-        <div role="tablist" aria-label={at("blogs.field.content")} className="flex gap-1 border-b border-sand-200">
+        <div role="tablist" aria-label={label} className="flex gap-1 border-b border-sand-200">
           <button
             type="button"
             role="tab"

@@ -10,7 +10,7 @@ import {
   type NepaliVersion,
 } from "~/lib/admin/kinds";
 import type { FormActionData } from "~/lib/admin/form-action";
-import { at } from "~/lib/admin/messages";
+import { at, listOf } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
@@ -147,7 +147,7 @@ export function NepaliForm<K extends KindKey>({
           ) : (
             <p className="mt-3 rounded-xl border border-saffron/60 bg-saffron-light px-4 py-3 text-ink">{at("nepali.none")}</p>
           )}
-          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at(config.labels.sharedInNepali) })}</p>
+          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: listOf(config.shared.map((field) => field.label.en)) })}</p>
         </div>
 
         {actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
@@ -164,12 +164,12 @@ export function NepaliForm<K extends KindKey>({
             "aria-invalid": error ? true : undefined,
             "aria-describedby": describedBy || undefined,
           } as const;
-          const label = at("nepali.fieldLabel", { label: field.label });
+          const label = at("nepali.fieldLabel", { label: field.label.en });
           const englishField = field.reference ?? field.name;
           const englishValue = typeof english[englishField] === "string" ? (english[englishField] as string) : "";
           return (
             <div key={field.name} className="grid gap-4 border-t border-sand-200 pt-6 first-of-type:border-0 lg:grid-cols-2">
-              <EnglishReference label={field.label} value={englishValue} long={field.type !== "text"} />
+              <EnglishReference label={field.label.en} value={englishValue} long={field.type !== "text"} />
               <div className="min-w-0">
                 <label htmlFor={inputId} className={LABEL}>
                   {label}

@@ -17,8 +17,8 @@ export function NepaliSection({
   kind: KindKey;
   id: number;
   nepali: NepaliVersion | null;
-  /** The blog's Nepali content, rendered and sanitised on the server. */
-  html?: string;
+  /** The Nepali version's Markdown fields, rendered and sanitised on the server, by field. */
+  html?: Record<string, string>;
 }) {
   const headingId = useId();
   if (!nepali || !nepali.supported || nepali.error) return null;
@@ -32,10 +32,10 @@ export function NepaliSection({
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
           {fields.map((field) => (
             <Fragment key={field.name}>
-              <dt className="font-semibold text-muted">{field.label}</dt>
+              <dt className="font-semibold text-muted">{field.label.en}</dt>
               <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}>
-                {field.type === "markdown" && html !== undefined ? (
-                  <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html }} />
+                {field.type === "markdown" && html?.[field.name] !== undefined ? (
+                  <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html[field.name]! }} />
                 ) : nepali.values[field.name] ? (
                   <span className="whitespace-pre-line">{nepali.values[field.name]}</span>
                 ) : (

@@ -37,6 +37,7 @@ export function TextFieldControl({
     <>
       {field.type === "markdown" ? (
         <MarkdownField
+          label={field.label.en}
           inputProps={{ ...common, ...registration, defaultValue }}
           rows={field.rows ?? 12}
           maxLength={field.maxLength}
@@ -71,7 +72,7 @@ export function TextFieldControl({
       )}
       {field.hint ? (
         <p id={hintId} className={HINT}>
-          {field.hint}
+          {field.hint.en}
         </p>
       ) : null}
       {error ? (

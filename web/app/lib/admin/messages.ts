@@ -110,7 +110,6 @@ export const adminEn = {
   "common.allowedTypes": "Allowed: {types}. At most {mb} MB.",
 
   // ── Teams (spec sections 2 and 8) ─────────────────────────────────────────────────
-  "teams.metaTitle": "Team members",
   "teams.title": "Team members",
   "teams.add": "Add New Member",
   "teams.empty": "No team members found.",
@@ -128,14 +127,6 @@ export const adminEn = {
   "teams.notFound": "Team member not found.",
   "teams.newTitle": "Add a team member",
   "teams.editTitle": "Edit team member",
-  "teams.field.name": "Name",
-  "teams.field.role": "Role",
-  "teams.field.bio": "Bio",
-  "teams.field.photo": "Photo",
-  "teams.field.joinedAt": "Joined At",
-  "teams.joinedAtHint": "The day they joined the home.",
-  "teams.localNameHint":
-    "Optional: the name written in Nepali. Left empty, the Nepali website shows the name as written on the English tab.",
   "teams.fetchListFailed": "Failed to fetch team members",
   "teams.fetchFailed": "Failed to fetch team member",
   "teams.createFailed": "Failed to create team member",
@@ -146,7 +137,6 @@ export const adminEn = {
   "teams.deleted": "Team member deleted.",
 
   // ── Gallery images ────────────────────────────────────────────────────────────────
-  "images.metaTitle": "Gallery images",
   "images.title": "Gallery images",
   "images.add": "Add Image",
   "images.empty": "No images found.",
@@ -160,16 +150,13 @@ export const adminEn = {
   "images.confirmDelete": "Are you sure you want to delete this image?",
   "images.newTitle": "Add an image",
   "images.editTitle": "Edit image",
-  "images.field.title": "Title",
-  "images.field.description": "Description",
-  "images.field.file": "Image file",
   "images.updateFailed": "Failed to update image",
   "images.created": "Image added.",
   "images.updated": "Image saved.",
   "images.deleted": "Image deleted.",
 
   // ── Gallery videos ────────────────────────────────────────────────────────────────
-  "videos.metaTitle": "Gallery videos",
+  "videos.posterAlt": "Poster image",
   "videos.title": "Gallery videos",
   "videos.add": "Add Video",
   "videos.empty": "No videos found.",
@@ -183,11 +170,6 @@ export const adminEn = {
   "videos.confirmDelete": "Are you sure you want to delete this video?",
   "videos.newTitle": "Add a video",
   "videos.editTitle": "Edit video",
-  "videos.field.title": "Title",
-  "videos.field.description": "Description",
-  "videos.field.file": "Video file",
-  "videos.field.poster": "Poster image",
-  "videos.posterHint": "The picture visitors see before they press play. Without one, the site shows a plain play screen.",
   "videos.updateFailed": "Failed to update video",
   "videos.unsupported": "Your browser cannot play this video.",
   "videos.created": "Video added.",
@@ -195,7 +177,6 @@ export const adminEn = {
   "videos.deleted": "Video deleted.",
 
   // ── Blogs ─────────────────────────────────────────────────────────────────────────
-  "blogs.metaTitle": "Blog posts",
   "blogs.title": "Blog posts",
   "blogs.add": "Add Blog",
   "blogs.empty": "No blogs found.",
@@ -210,11 +191,6 @@ export const adminEn = {
   "blogs.back": "Back to Blogs",
   "blogs.newTitle": "Write a blog post",
   "blogs.editTitle": "Edit blog post",
-  "blogs.field.title": "Title",
-  "blogs.field.content": "Content",
-  "blogs.field.author": "Author email",
-  "blogs.field.media": "Cover image",
-  "blogs.contentHint": "Written in Markdown: **bold**, *italic*, # Heading, - list item, [link](https://example.org).",
   "blogs.write": "Write",
   "blogs.preview": "Preview",
   "blogs.previewEmpty": "Nothing to preview yet.",
@@ -236,10 +212,6 @@ export const adminEn = {
     "There is no Nepali version yet. Until one is saved, the Nepali website shows the English text. Write the Nepali text below; the English text is shown with it for reference.",
   "nepali.exists": "This is the text visitors of the Nepali website see.",
   "nepali.shared": "Everything else ({fields}) is the same in both languages and is edited on the English tab.",
-  "nepali.sharedTeam": "photo and joined date",
-  "nepali.sharedGallery": "the file",
-  "nepali.sharedVideo": "the video file and poster image",
-  "nepali.sharedBlog": "author and cover image",
   "nepali.fieldLabel": "{label} in Nepali",
   "nepali.readOnly": "read-only",
   "nepali.sameAsEnglish": "As in English",
@@ -349,4 +321,11 @@ type Vars = Record<string, string | number>;
 /** Looks up an admin string and fills its `{placeholders}`. */
 export function at(key: AdminMessageKey, vars?: Vars): string {
   return format(adminEn[key], vars);
+}
+
+const LIST = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+
+/** Names as a sentence lists them: "Name, Joined At and Photo". */
+export function listOf(names: string[]): string {
+  return LIST.format(names);
 }

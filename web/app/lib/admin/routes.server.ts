@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
+import { getSiteSettings } from "~/lib/content/site.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { todayInNepal } from "~/lib/i18n/bs-date";
+import { renderMarkdown } from "~/lib/sanitize.server";
 import type { FormActionData } from "./form-action";
 import { requestedPage } from "~/lib/pagination";
 import { countItems, deleteItem, getItem, listItems } from "./items.server";
@@ -13,8 +15,9 @@ import { flashNotice, requireStaff } from "./session.server";
 import { saveItem, uploadLimits } from "./upload.server";
 
 /**
- * Loaders and actions the admin route modules share: each route module stays a few lines
- * that name its kind. Every one starts with the guard; every action with the Origin check.
+ * Loaders and actions of the admin's content screens (routes/admin/content/: one module per
+ * screen, serving every kind at its URLs). Every one starts with the guard; every action with the
+ * Origin check. Loaders name their kind in what they return, for the screen's component.
  */
 
 /**
@@ -31,13 +34,17 @@ export async function listLoader<K extends KindKey>(request: Request, kind: K) {
   if (result.count !== null && result.items.length === 0 && place.page > 1) {
     throw redirect(listHref(kind, clampedPlace(place, result.count)), { headers: NO_STORE_HEADERS });
   }
-  return data({ ...result, place }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, place }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
-/** A create page: only the upload limits the browser checks. */
-export async function newLoader(request: Request) {
+/** A create page: the upload limits the browser checks, and what a new item starts with (today, the home's public e-mail). */
+export async function newLoader(request: Request, kind: KindKey) {
   await requireStaff(request);
-  return data({ limits: uploadLimits(), today: todayInNepal() }, { headers: NO_STORE_HEADERS });
+  const siteEmail = await getSiteSettings("en", { signal: request.signal }).then(
+    (site) => site.email,
+    () => "",
+  );
+  return data({ kind, limits: uploadLimits(), today: todayInNepal(), siteEmail }, { headers: NO_STORE_HEADERS });
 }
 
 export interface DeleteActionData {
@@ -98,10 +105,13 @@ export async function editLoader<K extends KindKey>(request: Request, kind: K, r
     lang === "ne" && id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
   ]);
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE_HEADERS });
 }
 
-/** A detail page: the item and its Nepali version, if any (both asked at once). */
+/**
+ * A detail page: the item and its Nepali version, if any (both asked at once), with their
+ * Markdown fields rendered and sanitised exactly as the public pages do it.
+ */
 export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
   const staff = await requireStaff(request);
   const id = parseId(rawId);
@@ -109,8 +119,13 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
     getItem(request, staff, kind, id),
     id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
   ]);
+  const markdown = KINDS[kind].fields.filter((field) => field.type === "markdown").map((field) => field.name);
+  const rendered = (values: Record<string, unknown> | null | undefined) =>
+    Object.fromEntries(markdown.map((name) => [name, renderMarkdown(typeof values?.[name] === "string" ? values[name] : "")]));
+  const html = rendered(result.item as Record<string, unknown> | null);
+  const nepaliHtml = nepali?.exists ? rendered(nepali.values) : {};
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, nepali }, { status, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, nepali, html, nepaliHtml }, { status, headers: NO_STORE_HEADERS });
 }
 
 /**

@@ -86,7 +86,7 @@ function toMember(m: Localized<TeamRow>): MemberView {
 
 /* Blogs ------------------------------------------------------------------------------ */
 
-const BLOG_CARD_FIELDS = `numericId title author content createdAt media { ${FILE_FIELDS} }`;
+const BLOG_CARD_FIELDS = `numericId title author author_name content createdAt media { ${FILE_FIELDS} }`;
 
 const BLOGS_QUERY = /* GraphQL */ `
   query BlogsPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
@@ -120,6 +120,7 @@ interface BlogRow {
   numericId: number;
   title: string;
   author: string;
+  author_name: string | null;
   content: string;
   createdAt: string;
   updatedAt?: string;
@@ -131,7 +132,8 @@ function toCard(row: Localized<BlogRow>): BlogCardView {
   return {
     id: row.numericId,
     title: row.title,
-    author: row.author,
+    // Who wrote it by name; the e-mail only for a post that names nobody.
+    author: row.author_name?.trim() || row.author,
     createdAt: row.createdAt,
     excerpt: addAdYears(excerpt(toPlainText(row.content), 150)),
     image: toImage(row.media, row.media?.alternativeText || ""),

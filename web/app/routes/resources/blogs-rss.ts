@@ -26,14 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       `      <link>${xmlEscape(link)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${new Date(b.createdAt).toUTCString()}</pubDate>`,
-      `      <author>${xmlEscape(b.author)}</author>`,
+      // The writer's name (RSS's own <author> takes only an e-mail address).
+      `      <dc:creator>${xmlEscape(b.author)}</dc:creator>`,
       `      <description>${rssPlainText(b.excerpt)}</description>`,
       "    </item>",
     ].join("\n");
   });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     "  <channel>",
     `    <title>${xmlEscape(t("blogs.rssTitle", { name: site.name }))}</title>`,
     `    <link>${xmlEscape(`${base}/blogs`)}</link>`,

@@ -7,6 +7,7 @@ export interface BlogPost {
   title: string;
   content: string;
   author: string;
+  author_name: string | null;
   mediaUrl: string | null;
   created_at: string | null;
 }
@@ -14,20 +15,35 @@ export interface BlogPost {
 export const blog = defineKind({
   key: "blog",
   api: "blog",
-  paths: {
-    list: "/bloglist",
-    new: "/blogs/new",
-    view: (id) => `/blogs/${id}`,
-    edit: (id) => `/blogs/edit/${id}`,
-    afterSave: "/bloglist",
-  },
   fields: [
-    { name: "title", label: at("blogs.field.title"), type: "text" },
-    { name: "content", label: at("blogs.field.content"), type: "markdown", rows: 14, hint: at("blogs.contentHint") },
-    { name: "author", label: at("blogs.field.author"), type: "email", autoComplete: "email" },
-    { name: "media", label: at("blogs.field.media"), type: "file" },
+    { name: "title", label: { en: "Title", ne: "शीर्षक" }, type: "text" },
+    {
+      name: "content",
+      label: { en: "Content", ne: "सामग्री" },
+      type: "markdown",
+      rows: 14,
+      hint: {
+        en: "Written in Markdown: **bold**, *italic*, # Heading, - list item, [link](https://example.org).",
+        ne: "मार्कडाउनमा लेख्नुहोस्: **बाक्लो**, *छड्के*, # शीर्षक, - सूचीको बुँदा, [लिङ्क](https://example.org)।",
+      },
+    },
+    {
+      name: "author_name",
+      label: { en: "Author name", ne: "लेखकको नाम" },
+      type: "text",
+      hint: { en: "Shown to visitors as the writer of the post.", ne: "पाठकले पोस्टको लेखकका रूपमा देख्ने नाम।" },
+    },
+    {
+      name: "author",
+      label: { en: "Author email", ne: "लेखकको इमेल" },
+      type: "email",
+      hint: {
+        en: "Shown to visitors only when there is no author name.",
+        ne: "लेखकको नाम नभए मात्र पाठकले देख्ने इमेल।",
+      },
+    },
+    { name: "media", label: { en: "Cover image", ne: "आवरण तस्बिर" }, type: "file" },
   ],
-  localized: ["title", "content"],
   labels: {
     title: "blogs.title",
     add: "blogs.add",
@@ -35,8 +51,8 @@ export const blog = defineKind({
     newTitle: "blogs.newTitle",
     editTitle: "blogs.editTitle",
     loadError: "common.error",
-    sharedInNepali: "nepali.sharedBlog",
     busy: "common.saving",
+    back: "blogs.back",
   },
   messages: {
     fetchList: "common.somethingWrong",
@@ -57,6 +73,7 @@ export const blog = defineKind({
     title: text(raw.title),
     content: text(raw.content),
     author: text(raw.author),
+    author_name: textOrNull(raw.author_name),
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     created_at: textOrNull(raw.created_at),
   }),
@@ -64,12 +81,13 @@ export const blog = defineKind({
   storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
   columns: [
     { header: at("blogs.col.title"), cell: { type: "name", text: (b) => b.title } },
-    { header: at("blogs.col.author"), cell: { type: "email", text: (b) => b.author } },
+    { header: at("blogs.col.author"), cell: { type: "text", text: (b) => b.author_name ?? b.author } },
     {
       header: at("blogs.col.image"),
       cell: { type: "thumb", src: (b) => b.mediaUrl, alt: (b) => b.title, missing: at("blogs.noImage") },
     },
   ],
-  // A new post is usually written by whoever is signed in.
-  newDefaults: ({ userEmail }) => ({ author: userEmail }),
+  // A new post is usually written by whoever is signed in, shown by their name; its e-mail is the
+  // home's public one, never a staff login (which stays private).
+  newDefaults: ({ userName, siteEmail }) => ({ author_name: userName, author: siteEmail }),
 });

@@ -1,20 +1,27 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "@contract/rules";
 import type { AdminMessageKey } from "../messages";
 import { textOrNull } from "./fields-of-items";
+import { KIND_PATHS, pathWithId, type KindKey } from "./paths";
 
-/** The four kinds of content staff manage. */
-export type KindKey = "team" | "image" | "video" | "blog";
+export type { KindKey } from "./paths";
+
+/** A text staff read, in both languages of the admin: a field's own words live with the field. */
+export interface AdminText {
+  en: string;
+  ne: string;
+}
 
 /**
- * A field of a kind's form, in form order. Its rules (required, length, e-mail, file type) are
- * the contract's (`@contract/rules`, the CMS's own file), looked up by name: the definition says only how it looks.
+ * A field of a kind's form, in form order. Its rules (required, length, e-mail, file type, and
+ * whether each language has its own) are the contract's (`@contract/rules`, the CMS's own file),
+ * looked up by name: the definition says only how it looks.
  */
 export interface FieldSpec {
   name: string;
-  label: string;
+  label: AdminText;
   type: "text" | "email" | "textarea" | "markdown" | "date" | "file";
   rows?: number;
-  hint?: string;
+  hint?: AdminText;
   autoComplete?: string;
   /** Set by defineKind from the contract's rules. */
   maxLength?: number;
@@ -87,10 +94,10 @@ export interface KindLabels {
   editTitle: AdminMessageKey;
   /** The list's loading error ("Error loading images: {error}"); the plain message without one. */
   loadError?: AdminMessageKey;
-  /** What the Nepali tab says stays shared between the languages ("name, photo and joined date"). */
-  sharedInNepali: AdminMessageKey;
-  /** The save button while saving (spec section 4: 'Saving...' for teams, 'Submitting...' for videos). */
+  /** The save button while saving ('Saving...' for teams, 'Submitting...' for videos, as the product names them). */
   busy: AdminMessageKey;
+  /** The detail page's way back to the list; without one, "Back" to the page before (the browser's history). */
+  back?: AdminMessageKey;
 }
 
 /** What a kind's module says about it. */
@@ -98,19 +105,9 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   key: K;
   /** Its path in the CMS's REST contract (/api/{api}), and the key of its rules. */
   api: ContractKind;
-  paths: {
-    list: string;
-    new: string;
-    view: (id: number | string) => string;
-    edit: (id: number | string) => string;
-    /** Where a successful save goes (spec section 4; the blog edit's defect is fixed to the list). */
-    afterSave: string;
-  };
   /** The form, in order; the first file field is the kind's main file. */
   fields: FieldSpec[];
-  /** The fields with a Nepali version (the rest is shared by both languages), in the Nepali tab's order. */
-  localized: readonly string[];
-  /** Optional fields only the Nepali version has (a member's name in Nepali); listed in `localized` too. */
+  /** Optional fields only the Nepali version has (a member's name in Nepali), first on its tab. */
   nepaliOnly?: FieldSpec[];
   labels: KindLabels;
   messages: KindMessages;
@@ -122,11 +119,19 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   storedFiles: (item: Item) => Record<string, { url: string | null; alt: string }>;
   columns: ColumnSpec<Item>[];
   /** What a new item's form starts with beyond empty text. */
-  newDefaults?: (context: { today: string; userEmail: string }) => Record<string, string>;
+  newDefaults?: (context: { today: string; userName: string; siteEmail: string }) => Record<string, string>;
 }
 
 /** A kind with what follows from its input: its text fields, main file and optional images. */
 export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: number } = { id: number }> extends KindInput<K, Item> {
+  /** Its admin URLs (kinds/paths.ts); a save goes back to the list. */
+  paths: {
+    list: string;
+    new: string;
+    view: (id: number | string) => string;
+    edit: (id: number | string) => string;
+    afterSave: string;
+  };
   rules: KindRules;
   /** Text fields sent to the CMS, in form order. */
   textFields: readonly string[];
@@ -137,6 +142,10 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
   optionalImageFields: readonly string[];
   /** The Nepali-only fields under their rules (none for most kinds). */
   nepaliOnly: FieldSpec[];
+  /** The fields with a Nepali version, in the Nepali tab's order: the Nepali-only ones, then the translated ones (the rules' `localized`). */
+  localized: readonly string[];
+  /** The fields both languages share, which the Nepali tab names as edited on the English tab. */
+  shared: FieldSpec[];
 }
 
 /** Checks a kind's form against the contract's rules and derives the rest. */
@@ -162,11 +171,17 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(input
   };
   const fields = input.fields.map(withRule);
   const nepaliOnly = (input.nepaliOnly ?? []).map(withRule);
-  for (const name of input.localized) {
-    if (![...fields, ...nepaliOnly].some((field) => field.name === name)) throw new Error(`${input.key}: no field ${name}`);
-  }
+  const translated = (field: FieldSpec) => field.type !== "file" && rules.text[field.name]?.localized === true;
+  const paths = KIND_PATHS[input.key];
   return {
     ...input,
+    paths: {
+      list: paths.list,
+      new: paths.new,
+      view: (id) => pathWithId(paths.view, id),
+      edit: (id) => pathWithId(paths.edit, id),
+      afterSave: paths.list,
+    },
     toItem: (raw) => ({ ...input.toItem(raw), lastEdit: lastEditOf(raw) }),
     // Every list says who changed each item last under the item's name (a column of its own
     // does not fit the team list at 1024 px).
@@ -175,6 +190,8 @@ export function defineKind<K extends KindKey, Item extends { id: number }>(input
     ),
     fields,
     nepaliOnly,
+    localized: [...nepaliOnly, ...fields.filter(translated)].map((field) => field.name),
+    shared: fields.filter((field) => !translated(field)),
     rules,
     textFields: fields.filter((field) => field.type !== "file").map((field) => field.name),
     fileField: main.name,

@@ -13,19 +13,11 @@ export interface GalleryImage {
 export const image = defineKind({
   key: "image",
   api: "image-gallery",
-  paths: {
-    list: "/gallery/images",
-    new: "/gallery/images/new",
-    view: (id) => `/gallery/images/${id}`,
-    edit: (id) => `/gallery/images/${id}/edit`,
-    afterSave: "/gallery/images",
-  },
   fields: [
-    { name: "title", label: at("images.field.title"), type: "text" },
-    { name: "description", label: at("images.field.description"), type: "textarea", rows: 4 },
-    { name: "image", label: at("images.field.file"), type: "file" },
+    { name: "title", label: { en: "Title", ne: "शीर्षक" }, type: "text" },
+    { name: "description", label: { en: "Description", ne: "विवरण" }, type: "textarea", rows: 4 },
+    { name: "image", label: { en: "Image file", ne: "तस्बिरको फाइल" }, type: "file" },
   ],
-  localized: ["title", "description"],
   labels: {
     title: "images.title",
     add: "images.add",
@@ -33,7 +25,6 @@ export const image = defineKind({
     newTitle: "images.newTitle",
     editTitle: "images.editTitle",
     loadError: "images.loadError",
-    sharedInNepali: "nepali.sharedGallery",
     busy: "common.saving",
   },
   messages: {

@@ -14,31 +14,39 @@ export interface TeamMember {
 export const team = defineKind({
   key: "team",
   api: "team-member",
-  paths: {
-    list: "/teams",
-    new: "/teams/new",
-    view: (id) => `/teams/${id}`,
-    edit: (id) => `/teams/${id}/edit`,
-    afterSave: "/teams",
-  },
   fields: [
-    { name: "name", label: at("teams.field.name"), type: "text", autoComplete: "name" },
-    { name: "role", label: at("teams.field.role"), type: "text", autoComplete: "organization-title" },
-    { name: "bio", label: at("teams.field.bio"), type: "textarea", rows: 5 },
-    { name: "joined_at", label: at("teams.field.joinedAt"), type: "date", hint: at("teams.joinedAtHint") },
-    { name: "photo", label: at("teams.field.photo"), type: "file" },
+    { name: "name", label: { en: "Name", ne: "नाम" }, type: "text", autoComplete: "name" },
+    { name: "role", label: { en: "Role", ne: "भूमिका" }, type: "text", autoComplete: "organization-title" },
+    { name: "bio", label: { en: "Bio", ne: "परिचय" }, type: "textarea", rows: 5 },
+    {
+      name: "joined_at",
+      label: { en: "Joined At", ne: "सामेल भएको मिति" },
+      type: "date",
+      hint: { en: "The day they joined the home.", ne: "बालगृहमा सामेल भएको दिन।" },
+    },
+    { name: "photo", label: { en: "Photo", ne: "तस्बिर" }, type: "file" },
   ],
-  localized: ["local_name", "role", "bio"],
   // Optional: without it the Nepali site shows the name as entered on the English tab.
-  nepaliOnly: [{ name: "local_name", label: at("teams.field.name"), type: "text", reference: "name", hint: at("teams.localNameHint") }],
+  nepaliOnly: [
+    {
+      name: "local_name",
+      label: { en: "Name", ne: "नाम" },
+      type: "text",
+      reference: "name",
+      hint: {
+        en: "Optional: the name written in Nepali. Left empty, the Nepali website shows the name as written on the English tab.",
+        ne: "ऐच्छिक: नेपालीमा लेखिएको नाम। खाली छोडे नेपाली वेबसाइटमा अङ्ग्रेजी ट्याबमा लेखिएको नाम देखिन्छ।",
+      },
+    },
+  ],
   labels: {
     title: "teams.title",
     add: "teams.add",
     empty: "teams.empty",
     newTitle: "teams.newTitle",
     editTitle: "teams.editTitle",
-    sharedInNepali: "nepali.sharedTeam",
     busy: "common.saving",
+    back: "teams.back",
   },
   messages: {
     fetchList: "teams.fetchListFailed",

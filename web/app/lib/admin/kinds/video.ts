@@ -15,20 +15,20 @@ export interface GalleryVideo {
 export const video = defineKind({
   key: "video",
   api: "video-gallery",
-  paths: {
-    list: "/gallery/videos",
-    new: "/gallery/videos/new",
-    view: (id) => `/gallery/videos/${id}`,
-    edit: (id) => `/gallery/videos/${id}/edit`,
-    afterSave: "/gallery/videos",
-  },
   fields: [
-    { name: "title", label: at("videos.field.title"), type: "text" },
-    { name: "description", label: at("videos.field.description"), type: "textarea", rows: 4 },
-    { name: "video", label: at("videos.field.file"), type: "file" },
-    { name: "poster", label: at("videos.field.poster"), type: "file", hint: at("videos.posterHint") },
+    { name: "title", label: { en: "Title", ne: "शीर्षक" }, type: "text" },
+    { name: "description", label: { en: "Description", ne: "विवरण" }, type: "textarea", rows: 4 },
+    { name: "video", label: { en: "Video file", ne: "भिडियोको फाइल" }, type: "file" },
+    {
+      name: "poster",
+      label: { en: "Poster image", ne: "पोस्टर तस्बिर" },
+      type: "file",
+      hint: {
+        en: "The picture visitors see before they press play. Without one, the site shows a plain play screen.",
+        ne: "भिडियो चलाउनुअघि दर्शकले देख्ने तस्बिर। नराखे वेबसाइटमा सादा प्ले स्क्रिन देखिन्छ।",
+      },
+    },
   ],
-  localized: ["title", "description"],
   labels: {
     title: "videos.title",
     add: "videos.add",
@@ -36,7 +36,6 @@ export const video = defineKind({
     newTitle: "videos.newTitle",
     editTitle: "videos.editTitle",
     loadError: "videos.loadError",
-    sharedInNepali: "nepali.sharedVideo",
     busy: "common.submitting",
   },
   messages: {
@@ -64,7 +63,7 @@ export const video = defineKind({
   nameOf: (item) => item.title,
   storedFiles: (item) => ({
     video: { url: item.mediaUrl, alt: item.title },
-    poster: { url: item.posterUrl, alt: at("videos.field.poster") },
+    poster: { url: item.posterUrl, alt: at("videos.posterAlt") },
   }),
   columns: [
     {

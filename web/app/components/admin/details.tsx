@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import type { BlogPost, GalleryImage, GalleryVideo, ItemByKind, KindKey, TeamMember } from "~/lib/admin/kinds";
+import { at } from "~/lib/admin/messages";
+import { IconExternal } from "./icons";
+import { formatDate, formatJoinedAt } from "./Page";
+
+/** How each kind shows one item on its detail page (the frame, Nepali part and actions are DetailScreen's). */
+export function KindDetail({ kind, item, html }: { kind: KindKey; item: ItemByKind[KindKey]; html: Record<string, string> }) {
+  switch (kind) {
+    case "team":
+      return <TeamMemberDetail member={item as TeamMember} />;
+    case "image":
+      return <ImageDetail image={item as GalleryImage} />;
+    case "video":
+      return <VideoDetail video={item as GalleryVideo} />;
+    case "blog":
+      return <BlogPostDetail post={item as BlogPost} html={html.content ?? ""} />;
+  }
+}
+
+function TeamMemberDetail({ member }: { member: TeamMember }) {
+  return (
+    <article className="rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
+      <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
+        <img
+          src={member.photoUrl ?? "/avatar-placeholder.svg"}
+          alt={at("common.photoOf", { name: member.name })}
+          width={160}
+          height={160}
+          className="size-40 shrink-0 rounded-full border-4 border-sand object-cover bg-sand"
+        />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{member.name}</h1>
+          <p className="mt-1 text-lg text-clay-dark">{member.role}</p>
+        </div>
+      </div>
+      <dl className="mt-8 grid gap-6 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold text-muted">{at("teams.col.bio")}</dt>
+        <dd className="whitespace-pre-line text-ink">{member.bio || at("teams.noBio")}</dd>
+        <dt className="font-semibold text-muted">{at("teams.col.joinedAt")}</dt>
+        <dd className="text-ink">{formatJoinedAt(member.joined_at) ?? at("teams.unknown")}</dd>
+      </dl>
+    </article>
+  );
+}
+
+function ImageDetail({ image }: { image: GalleryImage }) {
+  return (
+    <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
+      {image.mediaUrl ? <img src={image.mediaUrl} alt={image.title} className="max-h-[70vh] w-full bg-night/5 object-contain" /> : null}
+      <div className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{image.title}</h1>
+        <p className="mt-3 whitespace-pre-line text-ink">{image.description}</p>
+      </div>
+    </article>
+  );
+}
+
+function VideoDetail({ video }: { video: GalleryVideo }) {
+  return (
+    <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
+      {video.mediaUrl ? (
+        <video
+          src={video.mediaUrl}
+          poster={video.posterUrl ?? undefined}
+          controls
+          preload="metadata"
+          className="max-h-[70vh] w-full bg-night"
+        >
+          {at("videos.unsupported")}
+        </video>
+      ) : null}
+      <div className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{video.title}</h1>
+        <p className="mt-3 whitespace-pre-line text-ink">{video.description}</p>
+      </div>
+    </article>
+  );
+}
+
+/** `html`: the post's Markdown, rendered and sanitised on the server exactly as the public page does it. */
+function BlogPostDetail({ post, html }: { post: BlogPost; html: string }) {
+  const created = formatDate(post.created_at);
+  return (
+    <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
+      {post.mediaUrl ? <img src={post.mediaUrl} alt="" className="max-h-[50vh] w-full object-cover" /> : null}
+      <div className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-ink sm:text-4xl">{post.title}</h1>
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-muted">
+          <span>{at("blogs.by", { author: post.author_name ?? post.author })}</span>
+          {created ? <span>{at("blogs.created", { date: created })}</span> : null}
+        </p>
+        <div className="prose-warm mt-6" dangerouslySetInnerHTML={{ __html: html }} />
+        <p className="mt-8">
+          <Link to={`/blogs/details/${post.id}`} className="inline-flex items-center gap-2 font-semibold text-clay hover:underline">
+            <IconExternal size={18} />
+            {at("blogs.viewPublic")}
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+// A kind's detail page (/teams/{id}, /gallery/images/{id}, /gallery/videos/{id}, /blogs/{id}).
+import type { Route } from "./+types/view";
+import { DetailScreen } from "~/components/admin/DetailScreen";
+import { KindDetail } from "~/components/admin/details";
+import { NepaliSection } from "~/components/admin/NepaliSection";
+import { AdminRouteError, adminMeta } from "~/components/admin/Page";
+import { KINDS } from "~/lib/admin/kinds";
+import { kindAt } from "~/lib/admin/kinds/paths";
+import { at } from "~/lib/admin/messages";
+import { viewLoader } from "~/lib/admin/routes.server";
+
+export const meta = ({ loaderData, location }: Route.MetaArgs) => {
+  const kind = KINDS[kindAt(location.pathname, "view")];
+  return adminMeta(loaderData?.item ? kind.nameOf(loaderData.item as never) : at(kind.labels.title));
+};
+
+// With the Nepali version, if any.
+export const loader = ({ request, params }: Route.LoaderArgs) =>
+  viewLoader(request, kindAt(new URL(request.url).pathname, "view"), params.id);
+
+export default function KindViewPage({ loaderData }: Route.ComponentProps) {
+  const { kind, item } = loaderData;
+  const config = KINDS[kind];
+  return (
+    <DetailScreen
+      kind={kind}
+      id={item?.id ?? null}
+      name={item ? config.nameOf(item as never) : ""}
+      found={Boolean(item)}
+      notFound={loaderData.notFound}
+      error={loaderData.error}
+      back={config.labels.back ? { label: at(config.labels.back) } : { label: at("common.back"), history: true }}
+      lastEdit={item?.lastEdit}
+    >
+      {item ? <KindDetail kind={kind} item={item} html={loaderData.html} /> : null}
+      {item ? <NepaliSection kind={kind} id={item.id} nepali={loaderData.nepali} html={loaderData.nepaliHtml} /> : null}
+    </DetailScreen>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} />;
+}
