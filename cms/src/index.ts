@@ -5,6 +5,7 @@ import { followStaffAccountsInConsole, registerConsoleSignIn } from './console-a
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
+import { closeFailureCounters, prepareFailureCounters } from './failure-counters';
 import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
@@ -37,6 +38,8 @@ export default {
     followStaffAccountsInConsole();
     followEditorAccounts();
     registerReadiness(strapi);
+    // The login limit and the password change count failures in the database or Redis.
+    await prepareFailureCounters(strapi);
     await ensureLocales();
     const { managerRoleId } = await applyPermissions();
     await ensureActiveManager(managerRoleId);
@@ -47,5 +50,9 @@ export default {
     await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
     // Last: the locales and permissions set up above are what it starts from.
     reusePerRequestLookups(strapi);
+  },
+
+  async destroy() {
+    await closeFailureCounters();
   },
 };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,10 +104,17 @@ describe('npm run backup, an empty server, npm run restore, start', () => {
     expect(before.posts[`/ne/blogs/details/${created.blog}`]).toBe('200 पहाडबाट नमस्ते');
     expect(before.posts[`/blogs/details/${deletedPost}`]).toMatch(/^404 /);
 
+    // A failed login is counted in the database, but it is no part of the site: the backup leaves the counters out.
+    expect((await login(source.url, ADMIN_EMAIL, 'Not-the-password')).status).toBe(401);
+    expect(await source.countRows('failure_counters')).toBeGreaterThan(0);
+
     // Made while the CMS runs (one read transaction), then the server is lost.
     const backup = path.join(source.dir, 'backups', 'site-before');
     const made = await runScriptOk('backup.mjs', [backup], source.env);
     expect(made.stdout).toMatch(/\[backup\] \d+ tables \(\d+ rows\) and \d+ uploads/);
+    const entries = execFileSync('tar', ['-tzf', `${backup}.tar.gz`], { encoding: 'utf8' }).split('\n');
+    expect(entries).toContain('tables/up_users.jsonl');
+    expect(entries).not.toContain('tables/failure_counters.jsonl');
     await source.stopOnly();
     await wipe(source);
 
@@ -155,6 +163,9 @@ describe('npm run restore into a database that has content', () => {
       expect(response.status).toBe(201);
     }
     const targetBefore = await rawApi(target);
+    expect((await login(target.url, ADMIN_EMAIL, 'Not-the-password')).status).toBe(401);
+    const countersBefore = await target.countRows('failure_counters');
+    expect(countersBefore).toBeGreaterThan(0);
 
     const whileRunning = await runScript('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
     expect(whileRunning.status).toBe(1);
@@ -170,6 +181,8 @@ describe('npm run restore into a database that has content', () => {
     await target.stopOnly();
 
     await runScriptOk('restore.mjs', [file], { ...target.env, BACKUP_KEY: key });
+    // The failed-login counters are no part of the backup: the restore leaves this server's as they were.
+    expect(await target.countRows('failure_counters')).toBe(countersBefore);
     // Row for row what the backup holds (counted before a boot adds anything of its own).
     for (const table of [
       'files',

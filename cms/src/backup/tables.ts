@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { FAILURE_COUNTERS_TABLE } from '../failure-counters/sql-store';
 
 /**
  * The database, table by table, in the terms of the engine it runs on (SQLite or PostgreSQL):
@@ -6,8 +7,12 @@ import type { Knex } from 'knex';
  */
 export type Client = 'sqlite' | 'postgres';
 
-/** Strapi's own bookkeeping of the schema: it describes the code that runs, not the content. */
-export const SCHEMA_TABLES = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal']);
+/**
+ * Tables a backup leaves out and a restore leaves alone: Strapi's own bookkeeping of the schema (it
+ * describes the code that runs, not the content), and the failure counters of the login limit
+ * (minutes of life, hashed client addresses: nothing a restored site needs).
+ */
+const NOT_BACKED_UP = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal', FAILURE_COUNTERS_TABLE]);
 
 export interface Table {
   name: string;
@@ -27,7 +32,7 @@ export async function listTables(knex: Knex, client: Client, schema: string): Pr
           )
         ).rows.map((row: { name: string }) => row.name);
   const tables: Table[] = [];
-  for (const name of names.filter((table) => !SCHEMA_TABLES.has(table))) {
+  for (const name of names.filter((table) => !NOT_BACKED_UP.has(table))) {
     const columns: string[] =
       client === 'sqlite'
         ? (await knex.raw(`PRAGMA table_info(${quote(name)})`)).map((row: { name: string }) => row.name)

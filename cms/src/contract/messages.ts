@@ -8,6 +8,7 @@ export const serverMessages = {
   invalidCredentials: 'Invalid email or password',
   accountBlocked: 'This account is blocked. Please ask a manager of the home.',
   tooManyLogins: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  loginUnavailable: 'Signing in is not possible right now. Please try again in a few minutes.',
   unauthorized: 'You need to sign in to do this.',
   forbidden: 'You are not allowed to do this.',
   invalidId: 'The id must be a positive whole number.',

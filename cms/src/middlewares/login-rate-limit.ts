@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'crypto';
 import { errors } from '@strapi/utils';
 import type { Context, Next } from 'koa';
 import { serverMessages } from '../contract/messages';
-import { createFailureCounter } from '../failure-counter';
+import { failureCounter, FailureCountersUnavailable, type Attempt } from '../failure-counters';
 import { matchedRoutes } from '../routing';
 
 // The login routes, as declared: whatever casing or trailing slash a request uses, the router's match says.
@@ -31,11 +31,12 @@ export function clientKey(ctx: Context): string {
 /**
  * Counts failed logins (the site's and the Strapi console's) per client address (ctx.ip: the socket address unless TRUST_PROXY is set)
  * and answers 429 once a client has failed too often in the window. Keyed by address only, so
- * changing the e-mail on every try does not help. In-memory: one process; see docs/security.md
- * for what moves to Redis when the CMS runs on several machines.
+ * changing the e-mail on every try does not help. The counts are shared by every CMS process and
+ * kept across restarts (src/failure-counters: the database, or Redis with REDIS_URL); while their
+ * store does not answer, logins are refused with 503 rather than let through uncounted.
  */
 export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
-  const failures = createFailureCounter({
+  const failures = failureCounter('login', {
     maxFailures: config.maxFailures ?? (strapi.config.get('login.maxFailures', 5) as number),
     windowMs: config.windowMs ?? (strapi.config.get('login.windowMs', 15 * 60_000) as number),
   });
@@ -44,26 +45,35 @@ export default (config: { maxFailures?: number; windowMs?: number } = {}) => {
     if (ctx.method !== 'POST') return next();
     const routes = matchedRoutes(ctx);
     if (!routes.some((route) => LOGIN_ROUTES.has(route))) return next();
+    // The console shows the message of Strapi's error shape ({data, error}).
+    const atConsole = routes.includes(CONSOLE_LOGIN_ROUTE);
 
-    const key = clientKey(ctx);
-    const retryAfter = failures.retryAfter(key);
-    if (retryAfter > 0) {
-      ctx.set('Retry-After', String(retryAfter));
-      // The console shows the message of Strapi's error shape.
-      if (routes.includes(CONSOLE_LOGIN_ROUTE)) throw new errors.RateLimitError(serverMessages.tooManyLogins);
+    // The attempt counts before it runs; a login that did not fail gives it back.
+    let attempt: Attempt;
+    try {
+      attempt = await failures.attempt(clientKey(ctx));
+    } catch (error) {
+      if (!(error instanceof FailureCountersUnavailable)) throw error;
+      ctx.status = 503;
+      ctx.body = atConsole
+        ? { data: null, error: { status: 503, name: 'ServiceUnavailableError', message: serverMessages.loginUnavailable, details: {} } }
+        : { message: serverMessages.loginUnavailable };
+      return;
+    }
+    if (!attempt.allowed) {
+      ctx.set('Retry-After', String(attempt.retryAfter));
+      if (atConsole) throw new errors.RateLimitError(serverMessages.tooManyLogins);
       ctx.status = 429;
       ctx.body = { message: serverMessages.tooManyLogins };
       return;
     }
 
-    // The attempt counts before it runs; a login that did not fail gives it back.
-    const giveBack = failures.count(key);
     let failed = true;
     try {
       await next();
       failed = ctx.status >= 400 && ctx.status < 500;
     } finally {
-      if (!failed) giveBack();
+      if (!failed) await attempt.giveBack();
     }
   };
 };

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 // @ts-expect-error plain ESM script shared with the start-up scripts
 import { spawnCms, waitForHttp, cmsEnv } from '../../../scripts/lib/cms.mjs';
+import { freePort } from './ports';
 
 export const ADMIN_EMAIL = 'staff-test@example.org';
 export const ADMIN_PASSWORD = 'Test-Passw0rd';
@@ -37,16 +37,6 @@ export interface TestCms {
   uploadedFiles(): Promise<string[]>;
   tempFiles(): Promise<string[]>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const usePostgres = process.env.TEST_DATABASE === 'postgres';
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';

@@ -1,28 +1,20 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 // @ts-expect-error plain ESM script shared with the start-up scripts
 import { spawnWeb } from '../../../scripts/lib/web.mjs';
 // @ts-expect-error plain ESM script shared with the start-up scripts
 import { waitForHttp } from '../../../scripts/lib/cms.mjs';
+import { freePort } from './ports';
+
+export { freePort };
 
 export interface TestWeb {
   url: string;
   stop(): Promise<void>;
   logs(): Promise<string>;
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The production build of web (built once in global setup) against a test CMS. */
 export async function startTestWeb(

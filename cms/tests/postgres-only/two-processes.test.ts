@@ -114,3 +114,47 @@ describe('two CMS and two web processes on one database and one uploads folder',
     expect((await me(first.url, third)).status).toBe(401);
   });
 });
+
+describe('failure counters shared through the database', () => {
+  /** A login from one visitor of the web app (vouched for with the shared secret, as the web app does). */
+  const loginAt = async (cms: TestCms, client: string, password: string) => {
+    const response = await fetch(`${cms.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-ip': client, 'x-web-proxy-secret': cms.env.WEB_PROXY_SECRET },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password }),
+    });
+    return { status: response.status, body: await json(response) };
+  };
+  const changePassword = async (cms: TestCms, token: string, currentPassword: string) =>
+    (
+      await fetch(`${cms.url}/api/account/password`, {
+        method: 'PUT',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ currentPassword, password: 'A brand new passphrase' }),
+      })
+    ).status;
+
+  it('adds up failed logins spread over both processes to one limit (3 + 2, then 429 on either, also with the right password)', async () => {
+    const client = '192.0.2.90';
+    for (const cms of [first, first, first, second, second]) expect((await loginAt(cms, client, 'Wrong-123')).status).toBe(401);
+    expect((await loginAt(first, client, ADMIN_PASSWORD)).status).toBe(429);
+    expect((await loginAt(second, client, ADMIN_PASSWORD)).status).toBe(429);
+    expect((await loginAt(second, '192.0.2.91', ADMIN_PASSWORD)).status).toBe(200);
+  });
+
+  it('adds up wrong current passwords of one account through both processes', async () => {
+    const token = (await loginAt(first, '192.0.2.92', ADMIN_PASSWORD)).body.token as string;
+    for (const cms of [first, second, first, second, first]) expect(await changePassword(cms, token, 'Not the password')).toBe(400);
+    expect(await changePassword(second, token, ADMIN_PASSWORD)).toBe(429);
+    expect(await changePassword(first, token, ADMIN_PASSWORD)).toBe(429);
+  });
+
+  it('counts attempts sent all at once to both processes before any runs: exactly the limit are checked', async () => {
+    const client = '192.0.2.93';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => loginAt(i % 2 ? first : second, client, `Wrong-${i}`).then((answer) => answer.status)),
+    );
+    expect(answers.filter((status) => status === 401)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(35);
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/shared/account-rules';
 import { ContractError, refuseInvalid, type FieldErrors } from '../../../contract/errors';
 import { EMAIL_PATTERN, fieldMessages } from '../../../contract/messages';
-import { createFailureCounter } from '../../../failure-counter';
+import { failureCounter, FailureCountersUnavailable } from '../../../failure-counters';
 import type StaffSessions from '../../staff-session/services/staff-session';
 
 const USER_UID = 'plugin::users-permissions.user';
@@ -29,6 +29,7 @@ export const accountMessages = {
   },
   lastManager: 'This is the last active manager. Make someone else a manager first.',
   tooManyWrongPasswords: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  passwordChangeUnavailable: 'The password cannot be changed right now. Please try again in a few minutes.',
 } as const;
 
 /** A staff user as the database holds it (with its role populated). */
@@ -95,7 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       edit(id: number, values: Record<string, unknown>): Promise<unknown>;
       validatePassword(password: string, hash: string): Promise<boolean>;
     };
-  const wrongPasswords = createFailureCounter({
+  const wrongPasswords = failureCounter('current-password', {
     maxFailures: strapi.config.get('login.maxFailures', 5) as number,
     windowMs: strapi.config.get('login.windowMs', 15 * 60_000) as number,
   });
@@ -236,15 +237,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           password: passwordProblem(password, actor.email),
         }),
       );
-      const key = `account:${actor.id}`;
-      const retryAfter = wrongPasswords.retryAfter(key);
-      if (retryAfter > 0) throw new ContractError(429, accountMessages.tooManyWrongPasswords);
-      const giveBack = wrongPasswords.count(key);
+      // Counted before it is checked; a right one is given back. Not counted, not checked: 503.
+      const attempt = await wrongPasswords.attempt(String(actor.id)).catch((error) => {
+        if (error instanceof FailureCountersUnavailable) throw new ContractError(503, accountMessages.passwordChangeUnavailable);
+        throw error;
+      });
+      if (!attempt.allowed) throw new ContractError(429, accountMessages.tooManyWrongPasswords);
       const stored = (await users().findOne({ where: { id: actor.id }, select: ['password'] })) as { password?: string } | null;
       if (!stored?.password || !(await userService().validatePassword(current, stored.password))) {
         throw new ContractError(400, ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
-      giveBack();
+      await attempt.giveBack();
       if (current === password) {
         throw new ContractError(400, ACCOUNT_MESSAGES.passwordUnchanged, { password: [ACCOUNT_MESSAGES.passwordUnchanged] });
       }
