@@ -52,8 +52,9 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
       config: {
         provider: 'local',
         sizeLimit: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
-        // Responsive sizes the public site uses in srcset.
-        breakpoints: { large: 1600, medium: 1024, small: 640, xsmall: 320 },
+        // No responsive sizes: pages get every size they need from the web's /img. Strapi still makes
+        // a thumbnail, which its media library shows.
+        breakpoints: {},
         sharp: { cache: false, concurrency: 1 },
         // The media library (Strapi's console, /api/upload) takes what the site can show: the
         // photos and videos of the contract, whose metadata is removed on the way in.

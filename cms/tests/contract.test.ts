@@ -457,6 +457,33 @@ describe('blog', () => {
     expect(await cms.countRows('files')).toBe(0);
   });
 
+  it('treats an optional field the same way in every language and method: left out keeps it, sent empty clears it to null', async () => {
+    const required = { title: 'Tihar', content: 'Lights.', author: 'staff@example.org' };
+    const stored = async (id: number) =>
+      (await cms.query<{ locale: string; author_name: string | null }>(`SELECT locale, author_name FROM blogs WHERE id = ${id}`))[0]
+        .author_name;
+    // Created without it: null, not an empty string.
+    const bare = await json(await send(cms.url, 'POST', '/api/blog', form(required), token));
+    expect(bare.author_name).toBeNull();
+    expect(await stored(bare.id)).toBeNull();
+    expect((await send(cms.url, 'DELETE', `/api/blog/${bare.id}`, undefined, token)).status).toBe(204);
+
+    const post = await json(await send(cms.url, 'POST', '/api/blog', form({ ...required, author_name: 'Maya Tamang' }), token));
+    expect(post.author_name).toBe('Maya Tamang');
+    // An English PUT that leaves it out keeps it.
+    const kept = await send(cms.url, 'PUT', `/api/blog/${post.id}`, form({ ...required, content: 'More lights.' }), token);
+    expect((await json(kept)).author_name).toBe('Maya Tamang');
+    // A Nepali PUT leaves the shared field alone, whatever it sends.
+    const nepali = await send(cms.url, 'PUT', `/api/blog/${post.id}?locale=ne`, form({ title: 'तिहार', content: 'बत्ती।' }), token);
+    expect(nepali.status).toBe(200);
+    expect((await json(nepali)).author_name).toBe('Maya Tamang');
+    // Sent empty (or blank), it is cleared: null.
+    const cleared = await send(cms.url, 'PUT', `/api/blog/${post.id}`, form({ ...required, author_name: '   ' }), token);
+    expect((await json(cleared)).author_name).toBeNull();
+    expect(await stored(post.id)).toBeNull();
+    expect((await send(cms.url, 'DELETE', `/api/blog/${post.id}`, undefined, token)).status).toBe(204);
+  });
+
   it('validates with the spec messages, including the e-mail rule and image-only media', async () => {
     const missing = await json(await send(cms.url, 'POST', '/api/blog', form({}), token));
     expect(missing.errors).toEqual({

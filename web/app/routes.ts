@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { KIND_PATHS, KIND_SCREENS } from "./lib/admin/kinds/paths";
 
 export default [
-  // ── Public site (spec section 2): header + footer layout ──────────────────────────
+  // ── Public site: header + footer layout ──────────────────────────
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("objectives", "routes/public/objectives.tsx"),
@@ -42,7 +42,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blogs/rss.xml", "routes/resources/blogs-rss.ts"),
 
-  // ── ADMIN: staff routes (spec section 2) with the sidebar layout ───────
+  // ── ADMIN: staff routes with the sidebar layout ───────
   //    /blogs/new, /blogs/edit/:id and /blogs/:id are admin paths; React Router ranks
   //    static segments first, so they coexist with /blogs/details/:id and /blogs/rss.xml.
   route("logout", "routes/admin/logout.ts"),

@@ -135,16 +135,22 @@ async function sameMedia(folderRef: MediaRef | null | undefined, storedRef: Medi
 
 async function sameEntry(record: EntryRecord, stored: StoredEntry, checked: CheckedFolder, sha: Sha) {
   const equal = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  if (!equal(sortKeys(record.text), sortKeys(stored.record.text))) return false;
+  if (!equal(given(record.text), given(stored.record.text))) return false;
   if (record.date !== undefined && record.date !== stored.record.date) return false;
-  if (!equal(record.ne && sortKeys(record.ne), stored.record.ne && sortKeys(stored.record.ne))) return false;
+  if (!equal(record.ne && given(record.ne), stored.record.ne && given(stored.record.ne))) return false;
   for (const field of record.kind.media) {
     if (!(await sameMedia(record.media[field.key], stored.record.media[field.key], checked, sha))) return false;
   }
   return true;
 }
 
-const sortKeys = (value: Record<string, string>) => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+/** The fields that have a value, in a fixed order: an empty field and a missing one are the same (stored as null). */
+const given = (value: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(value)
+      .filter(([, text]) => text !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 async function planEntries(checked: CheckedFolder, sha: Sha) {
   const problems: Problem[] = [];

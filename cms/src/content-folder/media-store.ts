@@ -34,10 +34,19 @@ const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
 const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
 
-/** Strapi stores a picture's thumbnail and responsive sizes as `<key>_<hash><ext>`, with these keys. */
+/**
+ * Strapi stores a picture's thumbnail and responsive sizes as `<key>_<hash><ext>`, with these keys:
+ * the configured ones, and those of sizes made before (files from then keep them).
+ */
 const sizeKeys = () => [
-  'thumbnail',
-  ...Object.keys(strapi.config.get('plugin::upload.breakpoints', { large: 1000, medium: 750, small: 500 }) as Record<string, number>),
+  ...new Set([
+    'thumbnail',
+    'large',
+    'medium',
+    'small',
+    'xsmall',
+    ...Object.keys(strapi.config.get('plugin::upload.breakpoints', {}) as Record<string, number>),
+  ]),
 ];
 
 /**

@@ -74,7 +74,7 @@ export async function checkFolder(folder: Folder): Promise<CheckedFolder> {
           const info = await lstat(source);
           if (!info.isFile()) return { file: `${MEDIA_DIR}/${ref.file}`, message: folderMessages.symbolicLink };
           const { size } = info;
-          const { sniffed, problem } = await checkFile(kind, { filepath: source, size });
+          const { sniffed, problem } = await checkFile(kind, { filepath: source, size }, { decode: true });
           if (problem || !sniffed) return { file: `${MEDIA_DIR}/${ref.file}`, message: problem?.message ?? invalidTypeMessage(kind) };
           const ext = path.extname(ref.file).toLowerCase();
           if (ext !== sniffed.ext && !(sniffed.ext === '.jpg' && ext === '.jpeg')) {

@@ -34,7 +34,7 @@ const validFields: Record<string, Record<string, string>> = {
   'api::blog.blog': { title: 't', content: 'c', author: 'a@example.org' },
 };
 
-describe('contract failure messages (spec section 8)', () => {
+describe('contract failure messages', () => {
   beforeEach(() => {
     (globalThis as any).strapi = failingStrapi;
   });

@@ -54,7 +54,7 @@ export interface ContractDefinition {
   altText: (fields: Record<string, string>) => string;
   /** What the contract answers beside the id and the text fields: file URLs and dates. */
   extras: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
-  /** Messages for failures the client cannot fix (spec section 8). */
+  /** Messages for failures the client cannot fix. */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
 

@@ -3,6 +3,10 @@ import { websiteUploadsFolder } from '../bootstrap/uploads';
 import { removeIfUnused } from '../stored-files';
 import type { ContractDefinition, MediaFile } from './definitions';
 import type { SniffedType } from './file-type';
+import { UnreadableFileError } from '../media/incoming';
+import { ContractError } from './errors';
+import { serverMessages } from './messages';
+import { invalidTypeMessage } from './validation';
 
 // The contract's files: taken from the request, stored in the website's uploads folder under a
 // name made from the title, removed with their entry when no other entry uses them.
@@ -50,24 +54,38 @@ const storedFileName = (label: string, sniffed: SniffedType) => {
 
 const uploadService = () => strapi.plugin('upload').service('upload');
 
-async function storeFile(def: ContractDefinition, file: IncomingFile, sniffed: SniffedType, values: Record<string, string>, suffix = '') {
+async function storeFile(
+  def: ContractDefinition,
+  field: string,
+  file: IncomingFile,
+  sniffed: SniffedType,
+  values: Record<string, string>,
+  suffix = '',
+) {
   const name = storedFileName(`${values.title ?? values.name ?? def.fileField}${suffix}`, sniffed);
   const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
   const folder = await websiteUploadsFolder();
-  const [stored] = await uploadService().upload({
-    data: { fileInfo: { name, alternativeText: def.altText(values), folder: folder.id } },
-    files: prepared,
-  });
-  return stored as MediaFile;
+  try {
+    const [stored] = await uploadService().upload({
+      data: { fileInfo: { name, alternativeText: def.altText(values), folder: folder.id } },
+      files: prepared,
+    });
+    return stored as MediaFile;
+  } catch (error) {
+    // A picture is decoded on its way into storage: a corrupt one is the client's error, in the contract's words.
+    if (!(error instanceof UnreadableFileError)) throw error;
+    const message = error.reason === 'too-many-pixels' ? serverMessages.imageTooManyPixels : invalidTypeMessage(sniffed.kind);
+    throw new ContractError(400, message, { [field]: [message] });
+  }
 }
 
 /** Stores the request's files; returns the attributes that point at them. All or nothing: a failure removes what was stored. */
 export async function storeFiles(def: ContractDefinition, { file, images, values }: RequestFiles & { values: Record<string, string> }) {
   const stored: { field: string; file: MediaFile }[] = [];
   try {
-    if (file) stored.push({ field: def.fileField, file: await storeFile(def, file.file, file.sniffed, values) });
+    if (file) stored.push({ field: def.fileField, file: await storeFile(def, def.fileField, file.file, file.sniffed, values) });
     for (const image of images) {
-      stored.push({ field: image.field, file: await storeFile(def, image.file, image.sniffed, values, `-${image.field}`) });
+      stored.push({ field: image.field, file: await storeFile(def, image.field, image.file, image.sniffed, values, `-${image.field}`) });
     }
   } catch (error) {
     await removeFiles(stored.map((entry) => entry.file));

@@ -1,7 +1,7 @@
 import { uploadLimits } from '../../config/limits';
 import type { ContractDefinition, TextField } from './definitions';
 import { sniffFile, type SniffedType } from './file-type';
-import { checkImage } from './image-check';
+import { checkImage, checkImageHeader } from './image-check';
 import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
 
 /**
@@ -123,8 +123,17 @@ export interface FileCheck {
   problem?: { message: string; tooLarge?: boolean };
 }
 
-/** Checks a file's real type, size and (for images) its dimensions before anything is stored. */
-export async function checkFile(kind: 'image' | 'video', file: { filepath: string; size: number }): Promise<FileCheck> {
+/**
+ * Checks a file's real type, size and (for images) its dimensions before anything is stored.
+ * `decode`: also decode a picture whole, for files checked before anything is stored (content
+ * folders); an upload is decoded once on its way into storage (media/incoming.ts), which refuses
+ * corrupt pictures with the same message.
+ */
+export async function checkFile(
+  kind: 'image' | 'video',
+  file: { filepath: string; size: number },
+  { decode = false }: { decode?: boolean } = {},
+): Promise<FileCheck> {
   const maxBytes = kind === 'image' ? uploadLimits.imageMaxBytes : uploadLimits.videoMaxBytes;
   if (file.size > maxBytes) {
     const mb = Math.round(maxBytes / (1024 * 1024));
@@ -134,8 +143,8 @@ export async function checkFile(kind: 'image' | 'video', file: { filepath: strin
   const sniffed = await sniffFile(file.filepath);
   if (!sniffed || sniffed.kind !== kind) return { sniffed: null, problem: { message: invalidTypeMessage(kind) } };
   if (sniffed.kind === 'image') {
-    // Dimensions from the header first, then a bounded decode (image-check.ts): bombs and corrupt data are refused.
-    const image = await checkImage(file.filepath);
+    // Dimensions from the header (image-check.ts): decompression bombs are refused before any decode.
+    const image = await (decode ? checkImage : checkImageHeader)(file.filepath);
     if (image === 'too-many-pixels') return { sniffed, problem: { message: serverMessages.imageTooManyPixels } };
     if (image === 'unreadable') return { sniffed, problem: { message: invalidTypeMessage('image') } };
   }

@@ -1,5 +1,6 @@
 import { readFile, rename, rm, stat, writeFile } from 'fs/promises';
 import sharp from 'sharp';
+import { uploadLimits } from '../../config/limits';
 import type { SniffedType } from '../contract/file-type';
 import { stripImageMetadata, type ImageFormat } from './image-metadata';
 import { removeVideoMetadata } from './video-metadata';
@@ -19,7 +20,7 @@ async function upright(buf: Buffer, format: ImageFormat): Promise<Buffer> {
   if (format === 'gif') return buf;
   const { orientation = 1 } = await sharp(buf).metadata();
   if (orientation <= 1) return buf;
-  const turned = sharp(buf).rotate().keepIccProfile();
+  const turned = sharp(buf, { limitInputPixels: uploadLimits.imageMaxPixels }).rotate().keepIccProfile();
   return format === 'jpeg' ? turned.jpeg({ quality: UPRIGHT_JPEG_QUALITY }).toBuffer() : turned.png().toBuffer();
 }
 

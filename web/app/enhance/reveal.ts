@@ -1,5 +1,5 @@
 /**
- * Benefit cards fade in and slide up once when scrolled into view (spec sections 2 and 9:
+ * Benefit cards fade in and slide up once when scrolled into view (
  * 0.5 s, delayed 0.1 s x the card's index), with CSS transitions started by an
  * IntersectionObserver. Cards are hidden only here, by the script, so without JavaScript (or
  * before it runs) they are simply there. Under prefers-reduced-motion they fade without moving.

@@ -39,7 +39,7 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page).toHaveURL("/teams/new");
     await hydrated(page);
 
-    // Required fields, word for word (spec section 5).
+    // Required fields, word for word.
     await page.getByRole("button", { name: "Save" }).click();
     for (const message of ["Name is required", "Role is required", "Bio is required", "Photo is required"]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();

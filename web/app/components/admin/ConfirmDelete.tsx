@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { at } from "~/lib/admin/messages";
 import { ButtonSpinner } from "./Feedback";
-import { IconTrash } from "./icons";
+import { IconTrash } from "~/components/ui/icons";
 import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 
 /**

@@ -258,7 +258,7 @@ function FileField({
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const chosen = pickFile(value);
 
-  // Selecting a file shows a preview (spec section 4).
+  // Selecting a file shows a preview.
   useEffect(() => {
     const file = pickFile(value);
     if (!(typeof File !== "undefined" && file instanceof File) || !isAllowedFile(file, kind)) {

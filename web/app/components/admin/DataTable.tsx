@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { at } from "~/lib/admin/messages";
 import { ACTION_LINK, DeleteButton, ROW_ACTION_LABEL } from "./ConfirmDelete";
-import { IconEye, IconPencil } from "./icons";
+import { IconEye, IconPencil } from "~/components/ui/icons";
 
 export interface Column<T> {
   header: string;

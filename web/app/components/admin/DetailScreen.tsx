@@ -3,7 +3,7 @@ import { KINDS, type KindKey, type LastEdit } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDelete";
 import { ErrorAlert } from "./Feedback";
-import { IconPencil } from "./icons";
+import { IconPencil } from "~/components/ui/icons";
 import { BackLink, lastEditLine } from "./Page";
 import { useListReturn } from "./use-list-return";
 

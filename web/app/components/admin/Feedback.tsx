@@ -1,4 +1,4 @@
-import { IconAlert, IconCheck } from "./icons";
+import { IconAlert, IconCheck } from "~/components/ui/icons";
 
 /** An error in red, announced at once (role="alert"). */
 export function ErrorAlert({ children, className = "" }: { children: React.ReactNode; className?: string }) {

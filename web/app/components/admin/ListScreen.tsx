@@ -8,7 +8,7 @@ import { pageCountOf } from "~/lib/pagination";
 import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
 import { EmptyState, ErrorAlert } from "./Feedback";
-import { IconPencil, IconSearch, IconVideo } from "./icons";
+import { IconPencil, IconSearch, IconVideo } from "~/components/ui/icons";
 import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader } from "./Page";
 import { INPUT, LABEL } from "./styles";
 import { useListReturn } from "./use-list-return";
@@ -51,7 +51,7 @@ export function ListScreen<K extends KindKey>({
       {/* Nothing to search in an empty list (or one that could not be read). */}
       {count || place.q ? <SearchForm action={config.paths.list} q={place.q} /> : null}
       {error !== null || items === null ? (
-        // Spec section 8: 'Error loading images: {error}' and the like, or the message alone.
+        // The product's words: 'Error loading images: {error}' and the like, or the message alone.
         <ErrorAlert>{config.labels.loadError ? at(config.labels.loadError, { error: error ?? "" }) : error}</ErrorAlert>
       ) : items.length === 0 && place.q ? (
         <p className="rounded-2xl border border-sand-200 bg-white p-6 text-ink shadow-card" role="status">

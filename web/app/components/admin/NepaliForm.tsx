@@ -16,7 +16,7 @@ import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
-import { IconTrash } from "./icons";
+import { IconTrash } from "~/components/ui/icons";
 import { useListReturn } from "./use-list-return";
 import { TextFieldControl } from "./TextFieldControl";
 import { DEVANAGARI, HINT, LABEL } from "./styles";

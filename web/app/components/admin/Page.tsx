@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { at } from "~/lib/admin/messages";
 import { bsAdParts, formatBsAd } from "~/lib/i18n/bs-date";
 import { ErrorAlert } from "./Feedback";
-import { IconArrowLeft, IconPlus } from "./icons";
+import { IconArrowLeft, IconPlus } from "~/components/ui/icons";
 
 /** Title row of an admin page, with its main action on the right. */
 export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {

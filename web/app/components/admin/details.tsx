@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { BlogPost, GalleryImage, GalleryVideo, ItemByKind, KindKey, TeamMember } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
-import { IconExternal } from "./icons";
+import { IconExternal } from "~/components/ui/icons";
 import { formatDate, formatJoinedAt } from "./Page";
 
 /** How each kind shows one item on its detail page (the frame, Nepali part and actions are DetailScreen's). */

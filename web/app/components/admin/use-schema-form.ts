@@ -4,7 +4,7 @@ import type { z } from "zod";
 
 /**
  * react-hook-form for an admin form (content, Nepali tab, accounts), validated by the form's zod
- * schema: on submit, then again on every change (spec section 5).
+ * schema: on submit, then again on every change.
  */
 export function useSchemaForm<T extends FieldValues = FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>) {
   return useForm<T>({

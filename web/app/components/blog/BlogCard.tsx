@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
-import { Calendar } from "~/components/ui/icons";
+import { IconCalendar } from "~/components/ui/icons";
 import type { BlogCardView } from "~/lib/content/types";
 import { FallbackBadge } from "~/components/site/LanguageSwitch";
 import { useLocale, useLocalizePath, useT } from "~/lib/i18n";
@@ -27,7 +27,7 @@ export function BlogCard({ blog, eager = false }: { blog: BlogCardView; eager?: 
       )}
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <p className="flex items-center gap-2 text-sm text-muted">
-          <Calendar size={16} />
+          <IconCalendar size={16} />
           {/* BS date, then AD in brackets; Devanagari on Nepali pages. */}
           <time dateTime={blog.createdAt}>{formatBsAd(blog.createdAt, locale)}</time>
         </p>

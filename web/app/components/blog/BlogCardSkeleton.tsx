@@ -1,4 +1,4 @@
-/** Spec section 9: the blog list shows 6 placeholders while loading. */
+/** The blog list shows 6 placeholders while loading. */
 export const BLOG_PLACEHOLDERS = 6;
 
 export function BlogCardSkeletons() {

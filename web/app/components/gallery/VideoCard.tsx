@@ -4,7 +4,7 @@ import { useT } from "~/lib/i18n";
 import { truncateText, VIDEO_DESCRIPTION_LIMIT } from "./truncate";
 
 /**
- * A video with its title and description (spec section 2). The description is cut at 80
+ * A video with its title and description. The description is cut at 80
  * characters; app/enhance/video-toggle.ts makes the Read more / Show less button work, and
  * without JavaScript the whole text shows and the button is hidden (root's noscript style).
  */

@@ -1,4 +1,4 @@
-/** Spec section 9: video descriptions are cut at 80 characters. */
+/** Video descriptions are cut at 80 characters. */
 export const VIDEO_DESCRIPTION_LIMIT = 80;
 
 const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;

@@ -1,7 +1,7 @@
 import { Img } from "~/components/ui/Img";
 import type { BenefitView } from "~/lib/content/types";
 
-/** Spec section 9: fade in and slide up 0.5 s, staggered by 0.1 s x card index, once
+/** Fade in and slide up 0.5 s, staggered by 0.1 s x card index, once
  * (app/enhance/reveal.ts; without JavaScript the cards are simply there). */
 export const CARD_DURATION_S = 0.5;
 export const CARD_STAGGER_S = 0.1;

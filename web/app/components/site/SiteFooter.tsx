@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowUp, Globe, Mail, MapPin, Phone } from "~/components/ui/icons";
+import { IconArrowUp, IconGlobe, IconMail, IconMapPin, IconPhone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
 import { useOpenDonate } from "./donation/donate-context";
@@ -36,21 +36,21 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
           {site ? (
             <ul className="mt-3 space-y-3">
               <li className="flex gap-3">
-                <MapPin className="mt-1 shrink-0 text-saffron" />
+                <IconMapPin className="mt-1 shrink-0 text-saffron" />
                 <span>
                   <span className="sr-only">{t("footer.address")}: </span>
                   <span lang={siteLang}>{site.address}</span>
                 </span>
               </li>
               <li className="flex gap-3">
-                <Phone className="mt-1 shrink-0 text-saffron" />
+                <IconPhone className="mt-1 shrink-0 text-saffron" />
                 <a href={site.phoneHref} className="underline-offset-4 hover:underline">
                   <span className="sr-only">{t("footer.phone")}: </span>
                   {site.phone}
                 </a>
               </li>
               <li className="flex gap-3">
-                <Mail className="mt-1 shrink-0 text-saffron" />
+                <IconMail className="mt-1 shrink-0 text-saffron" />
                 <a href={`mailto:${site.email}`} className="break-all underline-offset-4 hover:underline">
                   <span className="sr-only">{t("footer.email")}: </span>
                   {site.email}
@@ -58,7 +58,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
               </li>
               {site.socialUrl ? (
                 <li className="flex gap-3">
-                  <Globe className="mt-1 shrink-0 text-saffron" />
+                  <IconGlobe className="mt-1 shrink-0 text-saffron" />
                   <a href={site.socialUrl} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:underline">
                     {t("nav.social", { label: site.socialLabel || t("nav.socialFallback") })}
                   </a>
@@ -91,7 +91,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
             href="#top"
             className="inline-flex items-center gap-2 rounded-full border border-white/25 px-4 py-2 font-medium text-white hover:bg-white/10"
           >
-            <ArrowUp size={18} />
+            <IconArrowUp size={18} />
             {t("footer.scrollToTop")}
           </a>
         </div>

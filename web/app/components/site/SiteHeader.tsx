@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { bindMenu } from "~/enhance/menu";
-import { Globe, MenuIcon } from "~/components/ui/icons";
+import { IconGlobe, IconMenu } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
 import { useIsStaticPage } from "~/lib/static-page";
@@ -64,7 +64,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               // Only where the row has room for it beside the switcher (the footer always has it).
               className="hidden size-10 place-items-center rounded-full text-sage hover:bg-sage-light min-[1280px]:grid"
             >
-              <Globe size={20} />
+              <IconGlobe size={20} />
             </a>
           ) : null}
           {bilingual ? (
@@ -83,7 +83,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
               location so it closes after each navigation. */}
           <details key={location.key} ref={menuRef} data-menu="" className="group md:hidden">
             <summary className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden">
-              <MenuIcon size={24} />
+              <IconMenu size={24} />
               <span className="sr-only">{t("nav.menu")}</span>
             </summary>
             <nav aria-label={t("nav.label")} className="absolute inset-x-0 top-16 border-b border-sand-200 bg-cream shadow-card">
@@ -109,7 +109,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
                       target="_blank"
                       className="flex items-center gap-2 rounded-lg px-3 py-3 text-lg font-medium text-sage hover:bg-sand"
                     >
-                      <Globe size={20} />
+                      <IconGlobe size={20} />
                       {socialLabel}
                     </a>
                   </li>

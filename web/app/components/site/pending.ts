@@ -2,8 +2,8 @@
 import { basePath } from "~/lib/i18n/paths";
 
 /**
- * What the main area shows while a client-side navigation waits for its loader
- * (spec section 2 and 8): spinner on committee, 6 placeholders on blogs, and the spec's
+ * What the main area shows while a client-side navigation waits for its loader:
+ * a spinner on committee, 6 placeholders on blogs, and the spec's
  * loading texts on blog details and gallery. Other pages keep showing the current page
  * under the top progress bar.
  */

@@ -33,7 +33,7 @@ export async function loginWithCms(
     return { ok: true, token: body.token };
   } catch (error) {
     if (error instanceof AdminCmsError) {
-      // Spec section 8: the server's message, otherwise 'Login failed'.
+      // The server's message, otherwise 'Login failed'.
       const status = error.status === 0 ? 503 : error.status;
       return { ok: false, status, message: error.messageOr("login.failed"), errors: error.errors ?? {} };
     }

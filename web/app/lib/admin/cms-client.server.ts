@@ -8,10 +8,10 @@ import type { FieldErrors } from "./schemas";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
 /**
- * The admin's one way to the CMS's REST contract (spec section 7), from the server only:
+ * The admin's one way to the CMS's REST contract, from the server only:
  * the staff JWT goes in the Authorization header here and nowhere else. Failures become an
  * AdminCmsError with the CMS's message when it gave one; a 401 ends the session and
- * throws the redirect to /login (spec section 8).
+ * throws the redirect to /login.
  */
 export class AdminCmsError extends Error {
   readonly status: number;

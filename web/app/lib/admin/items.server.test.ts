@@ -45,7 +45,7 @@ describe("media addresses", () => {
   });
 });
 
-describe("loading texts (spec section 8)", () => {
+describe("loading texts", () => {
   it.each([
     ["/gallery/images", "Loading images..."],
     ["/gallery/images/4", "Loading image..."],

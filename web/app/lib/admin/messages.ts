@@ -2,11 +2,11 @@ import { format } from "~/lib/i18n";
 
 /**
  * Every user-visible string of the staff admin panel, in one place. Texts quoted by the
- * product spec (sections 2 and 8) are word for word; `{name}` marks a value filled in by
+ * product spec are word for word; `{name}` marks a value filled in by
  * `at()`. Field messages are the contract's own (`@contract/rules`).
  */
 export const adminEn = {
-  // ── Login (spec section 2) ────────────────────────────────────────────────────────
+  // ── Login ────────────────────────────────────────────────────────
   "login.title": "Login to Admin Panel",
   "login.intro": "For staff of the home. Sign in to manage the team, gallery and blog.",
   "login.email": "Email",
@@ -109,7 +109,7 @@ export const adminEn = {
   "list.page": "Page {page}",
   "common.allowedTypes": "Allowed: {types}. At most {mb} MB.",
 
-  // ── Teams (spec sections 2 and 8) ─────────────────────────────────────────────────
+  // ── Teams ─────────────────────────────────────────────────
   "teams.title": "Team members",
   "teams.add": "Add New Member",
   "teams.empty": "No team members found.",

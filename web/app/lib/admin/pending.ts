@@ -2,7 +2,7 @@ import { KINDS } from "./kinds";
 import { at } from "./messages";
 
 /**
- * The loading text shown while an admin page's data is on its way (spec section 8:
+ * The loading text shown while an admin page's data is on its way (
  * 'Loading images...', 'Loading video...', 'Loading blog details...'). Null for pages
  * outside the admin or without a data wait worth announcing.
  */

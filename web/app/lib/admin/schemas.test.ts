@@ -6,7 +6,7 @@ const errorsOf = (result: { success: boolean; error?: unknown }) =>
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
-describe("login schema (spec section 5)", () => {
+describe("login schema", () => {
   it("requires e-mail and password with the spec's messages", () => {
     expect(errorsOf(loginSchema.safeParse({ email: "", password: "" }))).toEqual({
       email: ["Email is required"],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { format } from "~/lib/i18n";
 import { isCalendarDate } from "~/lib/i18n/bs-date";
 import { EMAIL_PATTERN, FIELD_MESSAGES, FILE_TYPES, RULE_MESSAGES, UPLOAD_LIMIT_DEFAULTS, type TextRule } from "@contract/rules";
-import { KINDS, localizedFields, type KindKey, type UploadLimits } from "./kinds";
+import { KINDS, localizedFields, type KindForm, type KindKey, type UploadLimits } from "./kinds";
 
 /**
  * The admin forms' zod schemas, shared by the browser (zodResolver) and the route actions.
@@ -119,7 +119,7 @@ function textField(rule: TextRule) {
 
 // ── Login ─────────────────────────────────────────────────────────────────────────────
 
-/** No e-mail format rule on login (spec section 5). */
+/** No e-mail format rule on login. */
 export const loginSchema = z.object({
   email: z.string().trim().min(1, FIELD_MESSAGES.emailRequired),
   password: z.string().min(1, FIELD_MESSAGES.passwordRequired),
@@ -135,8 +135,8 @@ export interface FormSchemaOptions {
 }
 
 /** A kind's form schema: its fields, in form order, under the contract's rules. */
-export function formSchema(kind: KindKey, options: FormSchemaOptions) {
-  const definition = KINDS[kind];
+export function formSchema(kind: KindKey | KindForm, options: FormSchemaOptions) {
+  const definition = typeof kind === "string" ? KINDS[kind] : kind;
   const limits: UploadLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const shape: Record<string, z.ZodType> = {};
   for (const field of definition.fields) {
@@ -158,9 +158,11 @@ export function formSchema(kind: KindKey, options: FormSchemaOptions) {
  * The Nepali tab of an edit screen: only its text fields (localizedFields), under the same
  * contract rules and messages as the English form, so they cannot drift.
  */
-export function nepaliSchema(kind: KindKey) {
-  const { rules } = KINDS[kind];
-  return z.object(Object.fromEntries(localizedFields(kind).map((field) => [field.name, textField(rules.text[field.name]!)])));
+export function nepaliSchema(kind: KindKey | KindForm) {
+  const definition = typeof kind === "string" ? KINDS[kind] : kind;
+  return z.object(
+    Object.fromEntries(localizedFields(definition).map((field) => [field.name, textField(definition.rules.text[field.name]!)])),
+  );
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -3,7 +3,7 @@ import type { Locale } from "../i18n/paths";
 import { excerpt, renderMarkdown, toPlainText } from "../sanitize.server";
 import { imageUrl, isResizable } from "../images";
 import { addAdYears, inLocale, languageVariables, type Localized, NEPALI_OF_ENTRY, perLocale, type WithNepali } from "./localize";
-import { type CmsFile, FILE_FIELDS, mediaUrl, toImage } from "./media";
+import { type CmsFile, FILE_FIELDS, toImage } from "./media";
 import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
 
 // Strapi's GraphQL caps a page at 100 rows: the RSS feed has the newest 100 posts.
@@ -248,7 +248,7 @@ const VIDEOS_VIEW = perLocale((result: { videoGalleries_connection: Connection<W
 const POSTER_WIDTH = 500;
 function videoPoster(file: { url: string } | null): string | null {
   if (!file?.url) return null;
-  const src = mediaUrl(file.url);
+  const src = file.url;
   return isResizable(src) ? imageUrl(src, POSTER_WIDTH, "webp") : src;
 }
 
@@ -271,7 +271,7 @@ function toGalleryVideo(row: Localized<VideoRow>): GalleryVideoView | null {
     id: row.numericId,
     title: row.title,
     description: addAdYears(row.description),
-    src: mediaUrl(row.video.url),
+    src: row.video.url,
     mime: row.video.mime ?? "video/mp4",
     poster: videoPoster(row.poster),
   };

@@ -2,7 +2,7 @@ import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
 import { inLocale, languageVariables, NEPALI, perLocale, type WithNepali, withAdYears } from "./localize";
 import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
-import { type CmsFile, FILE_FIELDS, pickSize, toImage } from "./media";
+import { type CmsFile, FILE_FIELDS, shareImageUrl, toImage } from "./media";
 import type { HomeView } from "./types";
 
 const HOME_FIELDS = /* GraphQL */ `
@@ -100,6 +100,6 @@ function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
       { title: home.admissionListTwoTitle ?? "", items: texts(home.admissionListTwo) },
     ],
     description: excerpt(toPlainText(home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : "")), 160),
-    ogImage: pickSize(firstSlide?.image, 1000),
+    ogImage: shareImageUrl(firstSlide?.image),
   });
 }

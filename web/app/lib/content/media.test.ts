@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { pickSize, toImage } from "./media";
+import { shareImageUrl, toImage } from "./media";
 
 const file = {
   url: "/uploads/hero.jpg",
   width: 1600,
   height: 900,
   alternativeText: "A house on a hill",
-  formats: {
-    medium: { url: "/uploads/medium_hero.jpg", width: 750, height: 422 },
-    thumbnail: { url: "/uploads/thumbnail_hero.jpg", width: 245, height: 138 },
-    xsmall: { url: "/uploads/xsmall_hero.jpg", width: 320, height: 180 },
-    small: { url: "/uploads/small_hero.jpg", width: 500, height: 281 },
-  },
 };
 
 describe("toImage", () => {
@@ -33,8 +27,10 @@ describe("toImage", () => {
     expect(toImage({ url: "/uploads/a.png", width: 10, height: 10 })).toMatchObject({ width: 10, alt: "" });
   });
 
-  it("picks the smallest size that is wide enough", () => {
-    expect(pickSize(file, 400)).toBe("/uploads/small_hero.jpg");
-    expect(pickSize(file, 1000)).toBe("/uploads/hero.jpg");
+  it("offers social networks a resized JPEG, never wider than the upload", () => {
+    expect(shareImageUrl(file)).toBe("/img/1280/jpeg/hero.jpg");
+    expect(shareImageUrl({ url: "/uploads/small.png", width: 700, height: 400 })).toBe("/img/640/jpeg/small.png");
+    expect(shareImageUrl({ url: "/uploads/clip.mp4" })).toBe("/uploads/clip.mp4");
+    expect(shareImageUrl(null)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { IMAGE_WIDTHS, imageUrl, isResizable } from "../images";
+
 /** A media field as Strapi's GraphQL returns it (UploadFile). */
 export interface CmsFile {
   url: string;
@@ -5,10 +7,9 @@ export interface CmsFile {
   width?: number | null;
   height?: number | null;
   mime?: string | null;
-  formats?: Record<string, { url: string; width: number; height: number } | undefined> | null;
 }
 
-export const FILE_FIELDS = "url alternativeText width height formats mime";
+export const FILE_FIELDS = "url alternativeText width height mime";
 
 /** What an <img> needs; computed on the server so the browser gets no Strapi JSON. The
  * resized sizes and formats are derived from `src` and `width` by <Img> (app/lib/images.ts). */
@@ -21,34 +22,24 @@ export interface ImageData {
   alt: string;
 }
 
-/** Strapi's generated sizes (thumbnail, xsmall, small, medium, large...), narrowest first. */
-function formatsByWidth(file: CmsFile): { url: string; width: number }[] {
-  return Object.values(file.formats ?? {})
-    .filter((f): f is { url: string; width: number; height: number } => Boolean(f?.url && f.width))
-    .sort((a, b) => a.width - b.width);
-}
-
-/**
- * Strapi serves uploads at relative URLs (/uploads/...). The web server proxies that
- * path, so relative URLs are kept as they are: same origin, no CMS address in pages.
- */
-export function mediaUrl(url: string): string {
-  return url;
-}
-
 export function toImage(file: CmsFile | null | undefined, alt?: string | null): ImageData | null {
   if (!file?.url) return null;
   return {
-    src: mediaUrl(file.url),
+    // Same origin: the web server proxies /uploads, so pages never name the CMS.
+    src: file.url,
     width: file.width || 800,
     height: file.height || 600,
     alt: (alt ?? file.alternativeText ?? "").trim(),
   };
 }
 
-/** Picks the smallest generated size at least `minWidth` wide (for thumbnails, feeds). */
-export function pickSize(file: CmsFile | null | undefined, minWidth: number): string | null {
+/** The width of the copy offered to social networks (og:image): about what they show, a JPEG every one of them reads. */
+const SHARE_WIDTH = 1280;
+
+/** A picture as social networks are given it: a resized JPEG from /img, never wider than the upload. */
+export function shareImageUrl(file: CmsFile | null | undefined): string | null {
   if (!file?.url) return null;
-  const fit = formatsByWidth(file).find((f) => f.width >= minWidth);
-  return mediaUrl(fit?.url ?? file.url);
+  if (!isResizable(file.url)) return file.url;
+  const width = [...IMAGE_WIDTHS].reverse().find((candidate) => candidate <= Math.min(SHARE_WIDTH, file.width || SHARE_WIDTH));
+  return width ? imageUrl(file.url, width, "jpeg") : file.url;
 }

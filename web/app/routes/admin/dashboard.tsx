@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import type { loader as layoutLoader } from "./layout";
 import { ConfirmDialog, useConfirmParam } from "~/components/admin/ConfirmDelete";
 import { ErrorAlert } from "~/components/admin/Feedback";
-import { IconBlog, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/admin/icons";
+import { IconFileText, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { countItems, demoContentCount, removeDemoContent } from "~/lib/admin/items.server";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
@@ -53,7 +53,7 @@ const SECTIONS: {
   { key: "team", to: "/teams", title: "dashboard.teams", text: "dashboard.teamsText", Icon: IconUsers },
   { key: "image", to: "/gallery/images", title: "dashboard.images", text: "dashboard.imagesText", Icon: IconImage },
   { key: "video", to: "/gallery/videos", title: "dashboard.videos", text: "dashboard.videosText", Icon: IconVideo },
-  { key: "blog", to: "/bloglist", title: "dashboard.blogs", text: "dashboard.blogsText", Icon: IconBlog },
+  { key: "blog", to: "/bloglist", title: "dashboard.blogs", text: "dashboard.blogsText", Icon: IconFileText },
 ];
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {

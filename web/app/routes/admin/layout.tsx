@@ -3,11 +3,11 @@ import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, u
 import type { Route } from "./+types/layout";
 import { ErrorAlert, Loading, Notice } from "~/components/admin/Feedback";
 import {
-  IconBlog,
   IconChevronDown,
   IconClose,
   IconDashboard,
   IconExternal,
+  IconFileText,
   IconGallery,
   IconImage,
   IconLogout,
@@ -16,7 +16,7 @@ import {
   IconUser,
   IconUsers,
   IconVideo,
-} from "~/components/admin/icons";
+} from "~/components/ui/icons";
 import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 import { fetchCurrentUser } from "~/lib/admin/items.server";
 import { pendingLabel } from "~/lib/admin/pending";
@@ -147,7 +147,7 @@ function AdminShell({ userName, isManager, children }: { userName: string | null
               to="/bloglist"
               className={({ isActive }) => navItem({ isActive: isActive || location.pathname.startsWith("/blogs/") })}
             >
-              <IconBlog />
+              <IconFileText />
               {at("nav.blogs")}
             </NavLink>
           </li>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/login";
 import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
-import { IconEye, IconEyeOff } from "~/components/admin/icons";
+import { IconEye, IconEyeOff } from "~/components/ui/icons";
 import { FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { loginWithCms } from "~/lib/admin/auth.server";
 import { at } from "~/lib/admin/messages";
@@ -62,7 +62,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    // Spec section 5: validated on submit, re-validated on change afterwards.
+    // Validated on submit, re-validated on change afterwards.
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: { email: actionData?.email ?? "", password: "" },

@@ -6,7 +6,7 @@ import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirm
 import { DataTable } from "~/components/admin/DataTable";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
-import { IconLock, IconShield, IconTrash } from "~/components/admin/icons";
+import { IconLock, IconShield, IconTrash } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta, EmailText, formatDate, PageHeader } from "~/components/admin/Page";
 import { CARD, FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { isStaffRole, STAFF_ROLES } from "@contract/account-rules";

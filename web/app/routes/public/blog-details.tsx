@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/blog-details";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
-import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
+import { isNotFound, pageErrorBoundary } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
-import { Calendar, ChevronLeft, User } from "~/components/ui/icons";
+import { IconCalendar, IconChevronLeft, IconUser } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getBlog } from "~/lib/content/collections.server";
 import { localeFromPath, translator, useLocale, useLocalizePath, useT } from "~/lib/i18n";
@@ -67,7 +67,7 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
       <header className="bg-sand/60">
         <div className="container-page max-w-4xl pt-8 pb-10 sm:pt-10">
           <Link to={href("/blogs")} className="inline-flex items-center gap-1 text-sm font-semibold text-clay hover:underline">
-            <ChevronLeft size={16} />
+            <IconChevronLeft size={16} />
             {t("blog.back")}
           </Link>
           {lang ? <FallbackNotice className="mt-4" /> : null}
@@ -77,14 +77,14 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
           <dl className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-muted">
             <div className="flex items-center gap-2">
               <dt>
-                <User size={18} />
+                <IconUser size={18} />
                 <span className="sr-only">{t("blog.author")}</span>
               </dt>
               <dd>{blog.author}</dd>
             </div>
             <div className="flex items-center gap-2">
               <dt>
-                <Calendar size={18} />
+                <IconCalendar size={18} />
                 <span className="sr-only">{t("blog.published")}</span>
               </dt>
               <dd>
@@ -116,12 +116,4 @@ export default function BlogDetailsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  if (isNotFound(error)) return <NotFoundContent t={t} text={t("blog.notFound")} />;
-  return (
-    <div className="container-page max-w-4xl">
-      <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
-    </div>
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({ notFound: "blog.notFound", narrow: true });

@@ -2,8 +2,8 @@ import type { Route } from "./+types/blogs";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { PageBanner } from "~/components/site/PageBanner";
 import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
-import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
-import { Rss } from "~/components/ui/icons";
+import { isNotFound, pageErrorBoundary } from "~/components/site/RouteError";
+import { IconRss } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
 import { getBlogCards } from "~/lib/content/collections.server";
@@ -49,7 +49,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           href="/blogs/rss.xml"
           className="mt-5 inline-flex items-center gap-2 text-sm font-semibold text-white underline-offset-4 hover:underline"
         >
-          <Rss size={16} />
+          <IconRss size={16} />
           {t("blogs.rss")}
         </a>
       </PageBanner>
@@ -71,15 +71,4 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  if (isNotFound(error)) return <NotFoundContent t={t} />;
-  return (
-    <>
-      <PageBanner title={t("blogs.title")} />
-      <div className="container-page">
-        <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
-      </div>
-    </>
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({ banner: "blogs.title" });

@@ -2,7 +2,7 @@ import type { Route } from "./+types/committee";
 import { PageBanner } from "~/components/site/PageBanner";
 import { FallbackBadge } from "~/components/site/LanguageSwitch";
 import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
-import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
+import { isNotFound, pageErrorBoundary } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
 import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { members: existingPage(members) };
 }
 
-/** Shown when a member has no photo (spec section 3): the project's own drawing. */
+/** Shown when a member has no photo: the project's own drawing. */
 const PLACEHOLDER = "/avatar-placeholder.svg";
 
 export default function CommitteePage({ loaderData }: Route.ComponentProps) {
@@ -96,19 +96,13 @@ export default function CommitteePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Spec section 8: the team loading error is shown in red in place of the list.
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  if (isNotFound(error)) return <NotFoundContent t={t} />;
-  return (
+// The team's loading error is shown in red in place of the list.
+export const ErrorBoundary = pageErrorBoundary({
+  banner: "committee.title",
+  message: (t, reason) => (
     <>
-      <PageBanner title={t("committee.title")} />
-      <div className="container-page">
-        <ErrorNotice>
-          <p className="font-semibold">{t("committee.loadError")}</p>
-          <p className="mt-1">{errorText(error, t)}</p>
-        </ErrorNotice>
-      </div>
+      <p className="font-semibold">{t("committee.loadError")}</p>
+      <p className="mt-1">{reason}</p>
     </>
-  );
-}
+  ),
+});

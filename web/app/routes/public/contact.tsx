@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact";
 import { useOpenDonate } from "~/components/site/donation/donate-context";
 import { PageBanner } from "~/components/site/PageBanner";
-import { Globe, Heart, Mail, MapPin, Phone } from "~/components/ui/icons";
+import { IconGlobe, IconHeart, IconMail, IconMapPin, IconPhone } from "~/components/ui/icons";
 import { translator, useT } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -35,9 +35,9 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
   const siteLang = site.fallback ? "en" : undefined;
 
   const rows = [
-    { icon: MapPin, label: t("contact.address"), content: <span lang={siteLang}>{site.address}</span> },
+    { icon: IconMapPin, label: t("contact.address"), content: <span lang={siteLang}>{site.address}</span> },
     {
-      icon: Phone,
+      icon: IconPhone,
       label: t("contact.phone"),
       content: (
         <a href={site.phoneHref} className="font-semibold text-clay hover:underline">
@@ -46,7 +46,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
       ),
     },
     {
-      icon: Mail,
+      icon: IconMail,
       label: t("contact.email"),
       content: (
         <a href={`mailto:${site.email}`} className="font-semibold break-all text-clay hover:underline">
@@ -57,7 +57,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
     ...(site.socialUrl
       ? [
           {
-            icon: Globe,
+            icon: IconGlobe,
             label: t("contact.social"),
             content: (
               <a href={site.socialUrl} rel="noopener noreferrer" target="_blank" className="font-semibold text-clay hover:underline">
@@ -100,7 +100,7 @@ export default function ContactPage({ matches }: Route.ComponentProps) {
 
           <section id="donate" aria-labelledby="donate-heading" className="rounded-2xl bg-sage-light p-6 sm:p-8">
             <h2 id="donate-heading" className="flex items-center gap-2 text-2xl font-bold text-sage">
-              <Heart />
+              <IconHeart />
               {t("donate.contactSection")}
             </h2>
             <p className="mt-3">{t("contact.donateText")}</p>

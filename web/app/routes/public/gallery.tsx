@@ -4,7 +4,7 @@ import { ImageModal } from "~/components/gallery/image-dialog/ImageModal";
 import { VideoCard } from "~/components/gallery/VideoCard";
 import { PageBanner } from "~/components/site/PageBanner";
 import { PublicPager, titleWithPage } from "~/components/site/PublicPager";
-import { errorText, ErrorNotice, isNotFound, NotFoundContent } from "~/components/site/RouteError";
+import { isNotFound, pageErrorBoundary } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { loadFromCms } from "~/lib/cms.server";
 import { getGalleryImages, getGalleryVideos } from "~/lib/content/collections.server";
@@ -158,22 +158,9 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Spec section 8: 'Error loading images: {error}' / 'Error loading videos: {error}'.
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const location = useLocation();
-  if (isNotFound(error)) return <NotFoundContent t={t} />;
-  const reason = errorText(error, t);
-  return (
-    <>
-      <PageBanner title={t("gallery.title")} />
-      <div className="container-page">
-        <ErrorNotice>
-          {readTab(location.search) === "videos"
-            ? t("gallery.errorVideos", { error: reason })
-            : t("gallery.errorImages", { error: reason })}
-        </ErrorNotice>
-      </div>
-    </>
-  );
-}
+// 'Error loading images: {error}' / 'Error loading videos: {error}', by the tab shown.
+export const ErrorBoundary = pageErrorBoundary({
+  banner: "gallery.title",
+  message: (t, reason, search) =>
+    readTab(search) === "videos" ? t("gallery.errorVideos", { error: reason }) : t("gallery.errorImages", { error: reason }),
+});

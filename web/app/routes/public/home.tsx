@@ -2,12 +2,12 @@ import type { Route } from "./+types/home";
 import { BenefitCards } from "~/components/home/BenefitCards";
 import { HeroSlider } from "~/components/home/hero-slider/HeroSlider";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
+import { pageErrorBoundary } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
-import { FileText, Heart, Home as HomeIcon, Shield } from "~/components/ui/icons";
+import { IconFileText, IconHeart, IconHome, IconShield } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getHomePage } from "~/lib/content/home.server";
-import { localeFromPath, useT } from "~/lib/i18n";
+import { localeFromPath } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadFromCms(async () => ({ home: await getHomePage(locale, { signal: request.signal }) }));
 }
 
-const WELCOME_ICONS = [HomeIcon, Shield, Heart];
+const WELCOME_ICONS = [IconHome, IconShield, IconHeart];
 
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
   const { home } = loaderData;
@@ -146,7 +146,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
               <div key={i} className="rounded-2xl bg-white p-6 shadow-card sm:p-8">
                 {list.title ? (
                   <h3 className="flex items-center gap-3 text-xl font-bold">
-                    <FileText className="text-sage" />
+                    <IconFileText className="text-sage" />
                     {list.title}
                   </h3>
                 ) : null}
@@ -166,12 +166,4 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  return (
-    <div className="container-page py-16">
-      <h1 className="text-3xl font-bold text-clay-dark">{t("errors.unavailableTitle")}</h1>
-      <ErrorNotice>{errorText(error, t)}</ErrorNotice>
-    </div>
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({ heading: "errors.unavailableTitle", message: (_t, reason) => reason });

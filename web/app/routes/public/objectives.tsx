@@ -1,8 +1,8 @@
 import type { Route } from "./+types/objectives";
 import { PageBanner } from "~/components/site/PageBanner";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
-import { CheckCircle, Heart, Home as HomeIcon, Shield, Users } from "~/components/ui/icons";
+import { pageErrorBoundary } from "~/components/site/RouteError";
+import { IconCheck, IconHeart, IconHome, IconShield, IconUsers } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getObjectivesPage } from "~/lib/content/pages.server";
 import { formatNumber, localeFromPath, translator, useLocale, useT } from "~/lib/i18n";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadFromCms(async () => ({ page: await getObjectivesPage(locale, { signal: request.signal }) }));
 }
 
-const CORE_ICONS = [HomeIcon, Users, Shield, Heart];
+const CORE_ICONS = [IconHome, IconUsers, IconShield, IconHeart];
 
 export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
@@ -96,7 +96,7 @@ export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
           {page.keyAreas.map((area) => (
             <li key={area.title} className="rounded-2xl border-t-4 border-sage bg-white p-6 shadow-card">
               <h3 className="flex items-center gap-2 text-xl font-bold text-sage">
-                <CheckCircle />
+                <IconCheck />
                 {area.title}
               </h3>
               <p className="mt-2 text-muted">{area.description}</p>
@@ -108,14 +108,4 @@ export default function ObjectivesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  return (
-    <>
-      <PageBanner title={t("objectives.banner")} />
-      <div className="container-page">
-        <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
-      </div>
-    </>
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({ banner: "objectives.banner" });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/organization";
 import { PageBanner } from "~/components/site/PageBanner";
 import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
-import { errorText, ErrorNotice } from "~/components/site/RouteError";
-import { Calendar } from "~/components/ui/icons";
+import { pageErrorBoundary } from "~/components/site/RouteError";
+import { IconCalendar } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getOrganizationPage } from "~/lib/content/pages.server";
 import { formatBsYear } from "~/lib/i18n/bs-date";
@@ -90,7 +90,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
                   {card.yearBs ? (
                     // The BS year with its AD years: "2068 BS (2011/12)", "वि.सं. २०६८ (सन् २०११/१२)".
                     <p className="flex items-center gap-2 font-serif text-2xl font-bold text-clay-dark" lang={locale}>
-                      <Calendar className="shrink-0 text-clay" />
+                      <IconCalendar className="shrink-0 text-clay" />
                       <span>{formatBsYear(card.yearBs, locale)}</span>
                     </p>
                   ) : null}
@@ -140,14 +140,4 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  return (
-    <>
-      <PageBanner title={t("organization.banner")} />
-      <div className="container-page">
-        <ErrorNotice>{t("common.error", { error: errorText(error, t) })}</ErrorNotice>
-      </div>
-    </>
-  );
-}
+export const ErrorBoundary = pageErrorBoundary({ banner: "organization.banner" });

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
 import { Modal } from "~/components/ui/dialog/Modal";
-import { Close } from "~/components/ui/icons";
+import { IconClose } from "~/components/ui/icons";
 import type { GalleryImageView } from "~/lib/content/types";
 import { useT } from "~/lib/i18n";
 
@@ -16,7 +16,7 @@ interface ImageModalProps {
 
 const noop = () => {};
 
-/** Spec section 2: title, image, description and a Close button. */
+/** Title, image, description and a Close button. */
 export function ImageModal({ image, closeHref, onClose = noop }: ImageModalProps) {
   const t = useT();
   const titleId = useId();
@@ -51,7 +51,7 @@ export function ImageModal({ image, closeHref, onClose = noop }: ImageModalProps
             data-autofocus=""
             data-dialog-close=""
           >
-            <Close size={18} />
+            <IconClose size={18} />
             {t("common.close")}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Img } from "~/components/ui/Img";
-import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/ui/icons";
+import { IconChevronLeft, IconChevronRight, IconPause, IconPlay } from "~/components/ui/icons";
 import type { HeroSlideView } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
 
@@ -16,7 +16,7 @@ const HERO_SIZES = "(max-aspect-ratio: 3/4) 150vw, 100vw";
 const HERO_SHOWN = [320, 1920] as const;
 
 /**
- * Full-height hero slider (spec sections 2, 4), rendered on the server with the first slide
+ * Full-height hero slider, rendered on the server with the first slide
  * showing; ./enhance.ts makes it move: every 7 s, restarting the timer on every change,
  * pausing while hovered, while focus is inside, when the visitor presses pause, and never
  * moving by itself under prefers-reduced-motion. The markup below is its contract (data-*).
@@ -102,7 +102,7 @@ export function HeroSlider({ slides, contentLang }: HeroSliderProps) {
               aria-label={t("home.slider.previous")}
               className="grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
             >
-              <ChevronLeft size={22} />
+              <IconChevronLeft size={22} />
             </button>
             <button
               type="button"
@@ -110,7 +110,7 @@ export function HeroSlider({ slides, contentLang }: HeroSliderProps) {
               aria-label={t("home.slider.next")}
               className="grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
             >
-              <ChevronRight size={22} />
+              <IconChevronRight size={22} />
             </button>
             <div className="ml-2 flex items-center">
               {slides.map((_, i) => (
@@ -139,10 +139,10 @@ export function HeroSlider({ slides, contentLang }: HeroSliderProps) {
               className="ml-auto grid size-11 place-items-center rounded-full bg-white/15 backdrop-blur-sm hover:bg-white/25"
             >
               <span data-when-running="">
-                <Pause size={18} />
+                <IconPause size={18} />
               </span>
               <span data-when-paused="" className="hidden">
-                <Play size={18} />
+                <IconPlay size={18} />
               </span>
             </button>
           </div>

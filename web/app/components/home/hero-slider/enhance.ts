@@ -5,7 +5,7 @@ const DOT_ACTIVE = ["w-7", "bg-saffron"];
 const DOT_IDLE = ["w-2.5", "bg-white/60", "group-hover:bg-white"];
 
 /**
- * The hero slider (HeroSlider.tsx beside it; spec sections 2 and 4): 3 slides, the index
+ * The hero slider (HeroSlider.tsx beside it): 3 slides, the index
  * wraps both ways, the direction is kept for the animation, it advances every 7 s and the timer
  * restarts whenever the slide changes. It pauses while a mouse hovers it, while focus is inside
  * it and when the visitor presses pause, and never moves by itself under prefers-reduced-motion.

@@ -1,4 +1,4 @@
-/** Hero slider state machine (spec section 4): index wraps both ways, direction is kept. */
+/** Hero slider state machine: index wraps both ways, direction is kept. */
 
 export const SLIDE_INTERVAL_MS = 7000;
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Modal } from "~/components/ui/dialog/Modal";
-import { Close, Mail, Phone } from "~/components/ui/icons";
+import { IconClose, IconMail, IconPhone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocale, useT } from "~/lib/i18n";
 import { DONATION_PRESETS_NPR, donationMailto, formatNpr, PAYMENT_OPTIONS } from "./donation";
@@ -38,7 +38,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
             data-dialog-close=""
             className="-m-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand"
           >
-            <Close />
+            <IconClose />
             <span className="sr-only">{t("donate.close")}</span>
           </button>
         </div>
@@ -106,11 +106,11 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
               data-mail-subject={t("donate.mailSubject")}
               data-mail-body={t("donate.mailBody")}
             >
-              <Mail size={18} />
+              <IconMail size={18} />
               {t("donate.emailUs")}
             </a>
             <a className="btn btn-ghost whitespace-nowrap" href={site.phoneHref}>
-              <Phone size={18} />
+              <IconPhone size={18} />
               {t("donate.callUs", { phone: site.phone })}
             </a>
           </div>

@@ -3,7 +3,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { toDevanagariDigits } from "~/lib/i18n/digits";
 import type { Locale } from "~/lib/i18n/paths";
 
-/** Spec section 9: the donation presets and payment options. */
+/** The donation presets and payment options. */
 export const DONATION_PRESETS_NPR = [1000, 2000, 3000, 4000, 5000] as const;
 
 export const PAYMENT_OPTIONS: { id: string; label: MessageKey }[] = [

@@ -69,7 +69,7 @@ export interface ColumnSpec<Item> {
   cell: CellSpec<Item>;
 }
 
-/** Fallback texts of a kind when the CMS gives none (spec section 8), and its notices. */
+/** Fallback texts of a kind when the CMS gives none, and its notices. */
 export interface KindMessages {
   fetchList: AdminMessageKey;
   fetchOne: AdminMessageKey;
@@ -122,6 +122,9 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   newDefaults?: (context: { today: string; userName: string; siteEmail: string }) => Record<string, string>;
 }
 
+/** What a kind's forms are made of: their fields and the rules over them (generic code takes any kind's). */
+export type KindForm = Pick<KindDefinition, "fields" | "nepaliOnly" | "localized" | "rules">;
+
 /** A kind with what follows from its input: its text fields, main file and optional images. */
 export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: number } = { id: number }> extends KindInput<K, Item> {
   /** Its admin URLs (kinds/paths.ts); a save goes back to the list. */
@@ -135,7 +138,7 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
   rules: KindRules;
   /** Text fields sent to the CMS, in form order. */
   textFields: readonly string[];
-  /** Multipart field of the main file (DESIGN section 2) and what it takes. */
+  /** Multipart field of the main file and what it takes. */
   fileField: string;
   fileKind: "image" | "video";
   /** The further, always optional, image fields (a video's poster). */
@@ -148,9 +151,11 @@ export interface KindDefinition<K extends KindKey = KindKey, Item extends { id: 
   shared: FieldSpec[];
 }
 
-/** Checks a kind's form against the contract's rules and derives the rest. */
-export function defineKind<K extends KindKey, Item extends { id: number }>(input: KindInput<K, Item>): KindDefinition<K, Edited<Item>> {
-  const rules: KindRules = CONTRACT_RULES[input.api];
+/** Checks a kind's form against the contract's rules (its own, unless given others) and derives the rest. */
+export function defineKind<K extends KindKey, Item extends { id: number }>(
+  input: KindInput<K, Item>,
+  rules: KindRules = CONTRACT_RULES[input.api],
+): KindDefinition<K, Edited<Item>> {
   const files = input.fields.filter((field) => field.type === "file");
   const [main, ...others] = files;
   if (!main) throw new Error(`${input.key}: a kind has a file field`);

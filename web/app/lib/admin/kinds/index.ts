@@ -1,11 +1,11 @@
 import { blog, type BlogPost } from "./blog";
-import type { Edited, FieldSpec, KindDefinition, KindKey } from "./define";
+import type { Edited, FieldSpec, KindDefinition, KindForm, KindKey } from "./define";
 import { image, type GalleryImage } from "./image";
 import { team, type TeamMember } from "./team";
 import { video, type GalleryVideo } from "./video";
 
 export type { BlogPost, GalleryImage, GalleryVideo, TeamMember };
-export type { CellSpec, ColumnSpec, Edited, FieldSpec, KindDefinition, KindKey, LastEdit } from "./define";
+export type { CellSpec, ColumnSpec, Edited, FieldSpec, KindDefinition, KindForm, KindKey, LastEdit } from "./define";
 
 /**
  * The four kinds of content staff manage, each defined once in its own module (the form, its
@@ -36,8 +36,8 @@ export function parseId(raw: string | undefined): number | null {
 }
 
 /** The fields of a kind's Nepali tab, in its order: the localised ones and those only Nepali has. */
-export function localizedFields(kind: KindKey): FieldSpec[] {
-  const { fields, nepaliOnly, localized } = KINDS[kind];
+export function localizedFields(kind: KindKey | KindForm): FieldSpec[] {
+  const { fields, nepaliOnly, localized } = typeof kind === "string" ? KINDS[kind] : kind;
   const all = [...nepaliOnly, ...fields];
   return localized.map((name) => all.find((field) => field.name === name)!);
 }
