@@ -69,9 +69,11 @@ async function privateTagsOf(url: string) {
 /** The stored files of an upload row: the original and Strapi's resized copies, as the CMS serves them. */
 async function servedCopies(url: string) {
   const name = path.basename(url);
-  const [row] = await cms.query<{ url: string; formats: string | null }>(`SELECT url, formats FROM files WHERE url = '/uploads/${name}'`);
+  const [row] = await cms.query<{ url: string; formats: string | object | null }>(`SELECT url, formats FROM files WHERE url = '/uploads/${name}'`);
   expect(row, name).toBeDefined();
-  const formats = Object.values((row.formats ? JSON.parse(row.formats) : {}) as Record<string, { url: string }>).map((f) => f.url);
+  // SQLite returns the JSON column as text, PostgreSQL as a parsed object.
+  const stored = typeof row.formats === 'string' ? JSON.parse(row.formats) : (row.formats ?? {});
+  const formats = Object.values(stored as Record<string, { url: string }>).map((f) => f.url);
   return [row.url, ...formats].map((stored) => `${cms.url}${stored}`);
 }
 
