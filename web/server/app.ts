@@ -10,6 +10,7 @@ import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
+import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
 import { NAV_ITEMS } from "~/components/site/nav";
 import { createRouterHandler, routerRequestHandler } from "./fetch-bridge";
@@ -34,6 +35,9 @@ declare module "react-router" {
 }
 
 export { env };
+
+/** For server.js: the threads that render blog Markdown (app/lib/markdown/), started and stopped with the server. */
+export const markdownWorkers = { start: startMarkdownWorkers, stop: stopMarkdownWorkers };
 
 /** For server.js: header and request timeouts of the HTTP server. */
 export const serverOptions = httpServerOptions({

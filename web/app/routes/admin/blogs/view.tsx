@@ -10,7 +10,7 @@ import { at } from "~/lib/admin/messages";
 import { getNepali } from "~/lib/admin/nepali.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { requireStaff } from "~/lib/admin/session.server";
-import { renderMarkdown } from "~/lib/sanitize.server";
+import { renderMarkdown } from "~/lib/markdown/markdown.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData?.item?.title ?? at("blogs.title"));
 
@@ -23,8 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     id ? getNepali(request, staff, "blog", id) : Promise.resolve(null),
   ]);
   // Rendered and sanitised on the server, exactly as the public blog page does it.
-  const html = result.item ? renderMarkdown(result.item.content) : "";
-  const nepaliHtml = nepali?.exists ? renderMarkdown(nepali.values.content ?? "") : "";
+  const [{ html }, { html: nepaliHtml }] = await Promise.all([
+    renderMarkdown(result.item?.content ?? "", `blog ${id} (en)`),
+    renderMarkdown(nepali?.exists ? (nepali.values.content ?? "") : "", `blog ${id} (ne)`),
+  ]);
   const status = result.notFound ? 404 : result.error ? 503 : 200;
   return data({ ...result, html, nepali, nepaliHtml }, { status, headers: NO_STORE_HEADERS });
 }
