@@ -195,14 +195,18 @@ function treeOf(routes: ServerBuild["routes"]): RouteObject[] {
 }
 
 /**
- * The body rules of the route React Router will match for `pathname` (the same matcher, so
+ * The `handle` export of the route React Router will match for `pathname` (the same matcher, so
  * case and %-encoding are treated exactly as the router treats them), including its data
  * requests (`/teams/new.data`).
  */
-export function bodyRulesOf(build: ServerBuild, pathname: string): BodyRules | undefined {
+export function routeHandleOf(build: ServerBuild, pathname: string): unknown {
   const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const matches = matchRoutes(treeOf(build.routes), path, build.basename);
   const leaf = matches?.[matches.length - 1]?.route.id;
-  const handle = leaf ? (build.routes[leaf]?.module.handle as BodyHandle | undefined) : undefined;
-  return handle?.body;
+  return leaf ? build.routes[leaf]?.module.handle : undefined;
+}
+
+/** The body rules of the route `pathname` is for. */
+export function bodyRulesOf(build: ServerBuild, pathname: string): BodyRules | undefined {
+  return (routeHandleOf(build, pathname) as BodyHandle | undefined)?.body;
 }
