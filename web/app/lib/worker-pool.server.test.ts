@@ -19,7 +19,7 @@ parentPort.postMessage({ ready: true });
 
 const pools: WorkerPool<string, string>[] = [];
 const poolOf = (size: number, timeoutMs: number, code = CODE) => {
-  const pool = new WorkerPool<string, string>({ code, name: "test", size, timeoutMs });
+  const pool = new WorkerPool<string, string>({ code, name: "test", size, timeoutMs, queueTimeoutMs: timeoutMs });
   pools.push(pool);
   return pool;
 };
@@ -47,7 +47,7 @@ describe("WorkerPool", () => {
     expect(await pool.run("after")).toMatch(/^AFTER from/);
   });
 
-  it("gives up a task that found no free worker within the limit", async () => {
+  it("gives up a task that found no free worker within its wait", async () => {
     const pool = poolOf(1, 300);
     await pool.run("warm");
     // The endless task holds the only worker for the whole limit: the other one never starts.

@@ -3,8 +3,8 @@ import { parentPort, type ResourceLimits, Worker } from "node:worker_threads";
 /**
  * A few worker threads that run one kind of CPU-bound task off the web server's only thread, each
  * task within a time limit. A task that runs past it has its worker terminated (V8 stops it where
- * it is) and replaced; a task that cannot even start within the limit, because every worker is
- * busy, is given up. Either way the caller hears at once and decides what to show instead.
+ * it is) and replaced; a task that waits too long for a free worker is given up. Either way the
+ * caller hears at once and decides what to show instead.
  *
  * The worker's code is a self-contained CommonJS bundle (a string, run with `eval`), so the pool
  * works the same from the production build, the dev server and tests. Its side of the protocol is
@@ -17,8 +17,10 @@ export interface WorkerPoolOptions {
   name: string;
   /** Number of workers (at least 1). */
   size: number;
-  /** Longest a task may wait for a worker, and longest it may then run. */
+  /** Longest a task may run. */
   timeoutMs: number;
+  /** Longest a task may wait for a free worker. */
+  queueTimeoutMs: number;
   resourceLimits?: ResourceLimits;
 }
 
@@ -30,7 +32,7 @@ export class TaskTimeout extends Error {
   }
 }
 
-/** Every worker stayed busy for the whole limit: the task never started. */
+/** Every worker stayed busy for the whole wait: the task never started. */
 export class PoolBusy extends Error {
   constructor(readonly ms: number) {
     super(`no worker was free within ${ms} ms`);
@@ -95,8 +97,8 @@ export class WorkerPool<I, O> {
         const index = this.queue.indexOf(task);
         if (index === -1) return;
         this.queue.splice(index, 1);
-        reject(new PoolBusy(this.options.timeoutMs));
-      }, this.options.timeoutMs);
+        reject(new PoolBusy(this.options.queueTimeoutMs));
+      }, this.options.queueTimeoutMs);
       this.queue.push(task);
       this.dispatch();
     });

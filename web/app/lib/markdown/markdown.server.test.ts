@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 process.env.MARKDOWN_RENDER_TIMEOUT_MS = "500";
 const { plainTextFallback, renderMarkdown, startMarkdownWorkers, stopMarkdownWorkers } = await import("./markdown.server");
 const { renderMarkdownHere } = await import("./render.server");
+const { ContentCache } = await import("../cache.server");
+type RenderedMarkdown = import("./render.server").RenderedMarkdown;
 
 beforeAll(() => startMarkdownWorkers());
 afterAll(() => stopMarkdownWorkers());
@@ -37,6 +39,24 @@ describe("renderMarkdown (on the workers, within the time limit)", () => {
     // The workers serve on.
     expect((await renderMarkdown("after", "test")).html).toBe("<p>after</p>\n");
   });
+});
+
+describe("a rendering waiting for a free worker", () => {
+  it("gives the caller the escaped text as a stand-in that the caches load again, and is kept when done", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // Four renderings far past the limit: two run, two wait for the workers that replace them.
+    const slow = [1, 2, 3, 4].map((n) => renderMarkdown(`${n}\n\n${"[a](".repeat(500_000)}`, `blog ${n}`));
+    const source = "Some *emphasis* at last.";
+    const cache = new ContentCache<RenderedMarkdown>({ enabled: true, maxEntries: 10, ttlMs: 60_000, staleIfErrorMs: 60_000 });
+    const read = await cache.read("blog 9", () => renderMarkdown(source, "blog 9"));
+    expect(read.value).toEqual(plainTextFallback(source));
+    // Kept like a copy built from last good copies: loaded again a second later.
+    expect(read.state).toBe("fallback");
+    await Promise.all(slow);
+    let later = await renderMarkdown(source, "blog 9");
+    for (let tries = 0; tries < 20 && !later.html.includes("<em>"); tries++) later = await renderMarkdown(source, "blog 9");
+    expect(later.html).toBe("<p>Some <em>emphasis</em> at last.</p>\n");
+  }, 30_000);
 });
 
 describe("the plain-text fallback", () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import workerCode from "virtual:markdown-worker";
+import { noteStandIn } from "../cache.server";
 import { env } from "../env.server";
 import { PoolBusy, PoolClosed, TaskTimeout, WorkerPool } from "../worker-pool.server";
 import type { RenderedMarkdown } from "./render.server";
@@ -12,12 +13,18 @@ import type { RenderedMarkdown } from "./render.server";
  *   long or hostile post never holds up other requests;
  * - a rendering that runs past MARKDOWN_RENDER_TIMEOUT_MS has its worker replaced, and the post is
  *   shown as escaped plain text (logged once, kept until its text changes);
+ * - a caller waits that long at most: a rendering still queued behind others by then goes on, and
+ *   the caller shows the escaped text as a stand-in that the caches replace a second later;
  * - every rendering is kept, keyed by a hash of the source: a post is rendered once per version of
  *   its text, whichever pages (list, post, feed, either language) need it.
  */
 export type { RenderedMarkdown };
 
 const WORKERS = 2;
+/** A rendering that found no free worker for this long is dropped: nobody waits for it any more. */
+const QUEUE_TIMEOUT_MS = 30_000;
+/** A caller waits a little longer than a worker may run, so one that started at once has ended, either way. */
+const CALLER_MARGIN_MS = 100;
 /** Memory the renderings may take (a 100,000-character post is at most ~1 MB of HTML). */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Heap of one worker: the largest post's tokens and HTML fit many times over. */
@@ -47,6 +54,7 @@ function pool(): WorkerPool<string, RenderedMarkdown> {
       name: "markdown",
       size: WORKERS,
       timeoutMs: env.MARKDOWN_RENDER_TIMEOUT_MS,
+      queueTimeoutMs: QUEUE_TIMEOUT_MS,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     holder.code = workerCode;
@@ -67,8 +75,8 @@ export async function stopMarkdownWorkers(): Promise<void> {
 }
 
 /**
- * `source` as safe HTML and plain text. Never rejects: a source that cannot be rendered in time
- * comes back as escaped text. `label` names it in the log ("blog 12 (ne)").
+ * `source` as safe HTML and plain text, within about MARKDOWN_RENDER_TIMEOUT_MS. Never rejects: a source
+ * that cannot be rendered in time comes back as escaped text. `label` names it in the log ("blog 12 (ne)").
  */
 export async function renderMarkdown(source: string, label: string): Promise<RenderedMarkdown> {
   if (!source?.trim()) return { html: "", text: "" };
@@ -80,7 +88,15 @@ export async function renderMarkdown(source: string, label: string): Promise<Ren
     rendering = renderOnWorker(source, key, label).finally(() => pending.delete(key));
     pending.set(key, rendering);
   }
-  return rendering;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), env.MARKDOWN_RENDER_TIMEOUT_MS + CALLER_MARGIN_MS);
+  });
+  const rendered = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+  if (rendered) return rendered;
+  // Still waiting for a worker (others are rendering): the text for now, the rendering soon.
+  noteStandIn();
+  return plainTextFallback(source);
 }
 
 async function renderOnWorker(source: string, key: string, label: string): Promise<RenderedMarkdown> {
@@ -90,9 +106,9 @@ async function renderOnWorker(source: string, key: string, label: string): Promi
     return rendered;
   } catch (error) {
     const fallback = plainTextFallback(source);
-    // Every worker busy, or the server stopping: says nothing about this post; the next view tries again.
+    // Every worker busy for QUEUE_TIMEOUT_MS, or the server stopping: says nothing about this post.
     if (error instanceof PoolBusy || error instanceof PoolClosed) {
-      busyLog.note();
+      if (error instanceof PoolBusy) busyLog.note();
       return fallback;
     }
     // Too slow, or failed: this version of the text is shown as text until it changes (logged once).
@@ -106,7 +122,7 @@ async function renderOnWorker(source: string, key: string, label: string): Promi
   }
 }
 
-/** One line when renderings start being given up for want of a free worker, then at most one every 10 s. */
+/** One line when renderings are dropped for want of a free worker, then at most one every 10 s. */
 const busyLog = {
   lastLogged: 0,
   skipped: 0,
@@ -117,7 +133,7 @@ const busyLog = {
       return;
     }
     console.error(
-      `[markdown] every worker busy for ${env.MARKDOWN_RENDER_TIMEOUT_MS} ms: a post shown as plain text${this.skipped ? ` (${this.skipped} more since the last line)` : ""}`,
+      `[markdown] no worker free for ${QUEUE_TIMEOUT_MS / 1000} s: a rendering dropped${this.skipped ? ` (${this.skipped} more since the last line)` : ""}`,
     );
     this.lastLogged = now;
     this.skipped = 0;
