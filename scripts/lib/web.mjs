@@ -12,7 +12,7 @@ export function ensureWebBuilt() {
     name: "web",
     root: webDir,
     // server/ is bundled into the build too (the Express app); server.js only loads the build.
-    inputs: ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"],
+    inputs: ["app", "server", "public", "package.json", "vite.config.ts", "vite-plugins.ts", "react-router.config.ts", "tsconfig.json"],
     stampFile: path.join(webDir, "build", ".build-hash"),
     command: "npm",
     args: ["run", "build"],
