@@ -11,7 +11,6 @@ import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
 import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
-import type { PageHandle } from "~/lib/static-page";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
 import { NAV_ITEMS } from "~/components/site/nav";
 import { createRouterHandler, routerRequestHandler } from "./fetch-bridge";
@@ -19,7 +18,8 @@ import { createReadiness, liveness } from "./health";
 import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
-import { bodyRulesOf, createRequestLimits, routeHandleOf } from "./request-limits";
+import { bodyRulesOf, createRequestLimits } from "./request-limits";
+import { pageQueryOf } from "./routes";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
@@ -132,7 +132,7 @@ const pages = createPageHandler({
   changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
   // The query parameters a page reads, as its route declares them (app/lib/static-page.ts).
-  queryOf: (pathname) => (loadedBuild ? (routeHandleOf(loadedBuild, pathname) as PageHandle | undefined)?.query : undefined),
+  queryOf: (pathname) => (loadedBuild ? pageQueryOf(loadedBuild, pathname) : undefined),
 });
 
 app.use(pages);
