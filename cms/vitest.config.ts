@@ -11,8 +11,9 @@ if (withoutRedis) {
 }
 
 // API tests boot the compiled Strapi (built once in globalSetup) on throwaway databases.
-// tests/full-stack.test.ts (load, CMS down and back) and tests/resilience.test.ts (npm start's
-// supervised stack: cold pages, kill -9, a slow CMS) run afterwards, one at a time (`npm test` in
+// tests/full-stack.test.ts (load, CMS down and back), tests/resilience.test.ts (npm start's
+// supervised stack: cold pages, kill -9, a slow CMS) and tests/attacks-markdown.test.ts (/_health
+// within a second while a pathological post renders) run afterwards, one at a time (`npm test` in
 // cms/): beside other files on two cores their timings would measure the test run, not the product.
 export default defineConfig({
   test: {

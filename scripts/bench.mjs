@@ -3,8 +3,10 @@
 // ratios are fair. Starts its own CMS (throwaway seeded database), three web servers (caches on,
 // CMS reads only, off) and a plain static file server with the home page's HTML (the ceiling),
 // then drives each target with autocannon over loopback: 32 connections, a short warm-up, then
-// BENCH_SECONDS (10) of measurement. Prints a Markdown table; `--docs` also writes it into
-// docs/performance.md. Env: BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_PORT_BASE (4100).
+// BENCH_SECONDS (10) of measurement. Then the blog renderer on pathological Markdown up to the
+// content's maximum length (scripts/lib/bench-markdown.mjs). Prints Markdown tables; `--docs` also
+// writes them into docs/performance.md; `--markdown` runs only the renderer's part.
+// Env: BENCH_SECONDS, BENCH_CONNECTIONS (32), BENCH_PORT_BASE (4100).
 import { createRequire } from "node:module";
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import {
   stopAll,
   writeDocsBlock,
 } from "./lib/bench-stack.mjs";
+import { benchMarkdown } from "./lib/bench-markdown.mjs";
 import { repoRoot, webDir } from "./lib/paths.mjs";
 
 const autocannon = createRequire(path.join(webDir, "package.json"))("autocannon");
@@ -50,6 +53,21 @@ async function measure(url, { method = "GET", headers = {}, body } = {}) {
 const children = [];
 const stop = async () => stopAll(children);
 process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+
+/** The renderer on pathological Markdown; its block of docs/performance.md with --docs. */
+function markdownPart() {
+  const report = benchMarkdown();
+  console.log(`\n${report}\n`);
+  if (process.argv.includes("--docs")) {
+    writeDocsBlock("bench-markdown", report);
+    console.log(`[bench] Markdown figures written to docs/performance.md`);
+  }
+}
+
+if (process.argv.includes("--markdown")) {
+  markdownPart();
+  process.exit(0);
+}
 
 try {
   console.log("[bench] building what is missing...");
@@ -180,6 +198,7 @@ try {
     writeDocsBlock("bench", report);
     console.log(`[bench] figures written to docs/performance.md`);
   }
+  markdownPart();
 } catch (error) {
   console.error(error);
   await stop();

@@ -16,6 +16,8 @@ let serverOptions;
 let handle;
 /** @type {((origin: string) => Promise<void>) | undefined} */
 let warmUpCaches;
+/** @type {{ start(): void, stop(): Promise<void> }} */
+let markdownWorkers;
 
 if (DEVELOPMENT) {
   const server = express();
@@ -23,7 +25,7 @@ if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
-  ({ env, serverOptions } = await viteDevServer.ssrLoadModule("./server/app.ts"));
+  ({ env, serverOptions, markdownWorkers } = await viteDevServer.ssrLoadModule("./server/app.ts"));
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -47,11 +49,14 @@ if (DEVELOPMENT) {
     }
     process.exit(1);
   }
-  ({ env, serverOptions } = mod);
+  ({ env, serverOptions, markdownWorkers } = mod);
   // Fresh cached pages first, then the Express app (server/app.ts).
   handle = mod.handle;
   warmUpCaches = mod.warmUpCaches;
 }
+
+// Blog Markdown renders on worker threads (app/lib/markdown/): started before the first request.
+markdownWorkers.start();
 
 // Headers and non-upload bodies must arrive quickly; a whole upload (a 200 MB video over a
 // slow connection) may take up to UPLOAD_TIMEOUT_MS (server/http-server.ts, request-limits.ts).
@@ -63,5 +68,5 @@ const listener = http.createServer(serverOptions, handle).listen(env.PORT, env.H
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => listener.close(() => process.exit(0)));
+  process.once(signal, () => listener.close(() => void markdownWorkers.stop().finally(() => process.exit(0))));
 }

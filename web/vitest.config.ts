@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { markdownWorker } from "./vite-plugins";
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not for
 // testing modules and components in isolation.
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths(), markdownWorker()],
   esbuild: { jsx: "automatic" },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "test/**/*.test.ts"],

@@ -22,7 +22,17 @@ export function ensureBenchBuilds() {
   buildIfStale({
     name: "web (bench)",
     root: webDir,
-    inputs: ["app", "public", "server", "server.js", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"],
+    inputs: [
+      "app",
+      "public",
+      "server",
+      "server.js",
+      "package.json",
+      "vite.config.ts",
+      "vite-plugins.ts",
+      "react-router.config.ts",
+      "tsconfig.json",
+    ],
     stampFile: path.join(webDir, buildDir, ".build-hash"),
     command: "npx",
     args: ["react-router", "build"],

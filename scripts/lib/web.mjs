@@ -19,6 +19,7 @@ export function ensureWebBuilt() {
       "public",
       "package.json",
       "vite.config.ts",
+      "vite-plugins.ts",
       "react-router.config.ts",
       "tsconfig.json",
       "../cms/src/contract/shared",

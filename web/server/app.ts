@@ -10,6 +10,7 @@ import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
 import { env } from "~/lib/env.server";
+import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
 import { NAV_ITEMS } from "~/components/site/nav";
 import { createRouterHandler, routerRequestHandler } from "./fetch-bridge";
@@ -18,6 +19,7 @@ import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
 import { createPageHandler } from "./page-handler";
 import { bodyRulesOf, createRequestLimits } from "./request-limits";
+import { pageQueryOf } from "./routes";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
 import { createUploadsProxy } from "./uploads-proxy";
@@ -35,6 +37,9 @@ declare module "react-router" {
 
 export { env };
 
+/** For server.js: the threads that render blog Markdown (app/lib/markdown/), started and stopped with the server. */
+export const markdownWorkers = { start: startMarkdownWorkers, stop: stopMarkdownWorkers };
+
 /** For server.js: header and request timeouts of the HTTP server. */
 export const serverOptions = httpServerOptions({
   headersTimeoutMs: env.REQUEST_HEADERS_TIMEOUT_MS,
@@ -48,6 +53,9 @@ export const app = express();
 app.disable("x-powered-by");
 
 const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+/** The production build once loaded: the page cache reads its routes' handles (query parameters) without waiting. */
+let loadedBuild: ServerBuild | undefined;
+if (isBuilt) void build().then((loaded) => (loadedBuild = loaded));
 
 // First of all: every request body is bounded by the route it is for, while it streams in.
 app.use(
@@ -123,6 +131,8 @@ const pages = createPageHandler({
   staleIfErrorMs: env.WEB_CACHE_STALE_MS,
   changeWaitMs: env.WEB_CACHE_CHANGE_WAIT_MS,
   maxEntries: env.WEB_CACHE_MAX_ENTRIES,
+  // The query parameters a page reads, as its route declares them (app/lib/static-page.ts).
+  queryOf: (pathname) => (loadedBuild ? pageQueryOf(loadedBuild, pathname) : undefined),
 });
 
 app.use(pages);

@@ -11,12 +11,21 @@ import { requestBody } from "./request-limits";
 export function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  { abortable = true, method = req.method }: { abortable?: boolean; method?: string } = {},
+  {
+    abortable = true,
+    method = req.method,
+    url: pathAndQuery = req.originalUrl,
+  }: {
+    abortable?: boolean;
+    method?: string;
+    /** Path and query to request instead of the visitor's (the page cache's canonical form). */
+    url?: string;
+  } = {},
 ): Request {
   const [, hostPortStr] = req.get("host")?.split(":") ?? [];
   const hostPort = Number.parseInt(hostPortStr ?? "", 10);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${hostname}${Number.isSafeInteger(hostPort) ? `:${hostPort}` : ""}${pathAndQuery}`);
   const controller = new AbortController();
   // A render other visitors share (or that refreshes the page cache) goes on when its first visitor
   // leaves; any other request stops when its visitor goes away before the answer was sent.

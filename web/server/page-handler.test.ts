@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShareablePage } from "./page-handler";
+import { isShareablePage, pageKey } from "./page-handler";
 
 const page = (status: number, headers: Record<string, string>) => new Response("<html></html>", { status, headers });
 
@@ -12,6 +12,25 @@ describe("isShareablePage", () => {
     expect(isShareablePage(page(503, { ...html, "cache-control": "public, s-maxage=60" }))).toBe(false);
     expect(isShareablePage(page(200, { ...html, "cache-control": "public", "set-cookie": "s=1" }))).toBe(false);
     expect(isShareablePage(page(200, { "content-type": "application/json", "cache-control": "public" }))).toBe(false);
+  });
+});
+
+describe("pageKey (a page's copy in the cache)", () => {
+  it("keeps the path and only the parameters the page reads, sorted by name", () => {
+    expect(pageKey("/blogs?page=2&utm_source=x&fbclid=y", ["page"])).toBe("/blogs?page=2");
+    expect(pageKey("/blogs?x=1", ["page"])).toBe("/blogs");
+    expect(pageKey("/blogs?", ["page"])).toBe("/blogs");
+    expect(pageKey("/gallery?page=2&x=1&tab=videos", ["image", "page", "tab"])).toBe("/gallery?page=2&tab=videos");
+    expect(pageKey("/gallery?tab=videos&page=2", ["image", "page", "tab"])).toBe("/gallery?page=2&tab=videos");
+    // A repeated parameter keeps its values in order (a list answers it with 404).
+    expect(pageKey("/blogs?page=3&x=0&page=2", ["page"])).toBe("/blogs?page=3&page=2");
+    // Encoded the one way URLSearchParams writes it.
+    expect(pageKey("/gallery?tab=vid%65os", ["tab"])).toBe("/gallery?tab=videos");
+  });
+
+  it("keeps the whole URL of a route that does not declare what it reads", () => {
+    expect(pageKey("/bloglist?q=rice&page=2", undefined)).toBe("/bloglist?q=rice&page=2");
+    expect(pageKey("/contact", [])).toBe("/contact");
   });
 });
 
@@ -46,7 +65,7 @@ describe("createPageHandler (the cache of public pages)", async () => {
       if (slow) await new Promise<void>((resolve) => (release = resolve));
       const url = new URL(request.url);
       const status = failing.get(url.pathname) ?? (url.pathname === "/missing" ? 404 : 200);
-      const html = `<html><body nonce="${context.nonce}">${url.pathname} render ${renders} ${"x".repeat(2000)}</body></html>`;
+      const html = `<html><body nonce="${context.nonce}">${url.pathname}${url.search} render ${renders} ${"x".repeat(2000)}</body></html>`;
       const cacheControl = url.pathname.startsWith("/admin") || status !== 200 ? "no-store" : "public, max-age=0, s-maxage=60";
       return new Response(html, { status, headers: { "Content-Type": "text/html", "Cache-Control": cacheControl } });
     },
@@ -56,6 +75,8 @@ describe("createPageHandler (the cache of public pages)", async () => {
     staleIfErrorMs: 3_600_000,
     maxEntries: 100,
     clock,
+    // /list reads ?page; the staff pages say nothing (their whole URL is the key); the rest read no parameter.
+    queryOf: (pathname) => (pathname === "/list" ? ["page"] : pathname.startsWith("/admin") ? undefined : []),
   });
   app.use(pages);
   // As in server/app.ts: fresh copies before any middleware, the rest through Express.
@@ -228,5 +249,60 @@ describe("createPageHandler (the cache of public pages)", async () => {
     failing.delete("/h");
     invalidateContent();
     expect((await fetch(`${base}/h`)).headers.get("x-cache")).toBe("miss");
+  });
+
+  it("keeps one copy of a page, whatever other query parameters its URLs carry (50,000 of them)", async () => {
+    await fetch(`${base}/list?page=2`);
+    const copies = pages.pages.size;
+    const rendered = renders;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    const get = (path: string) =>
+      new Promise<{ status: number; cache: string | undefined; body: string }>((resolve, reject) => {
+        http
+          .get(`${base}${path}`, { agent }, (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (body += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, cache: res.headers["x-cache"] as string | undefined, body }));
+          })
+          .on("error", reject);
+      });
+    let next = 0;
+    const answers = new Map<string, number>();
+    const bodies = new Set<string>();
+    const attacker = async () => {
+      while (next < 50_000) {
+        const n = next++;
+        const { status, cache, body } = await get(n % 2 ? `/list?x=${n}&page=2` : `/list?page=2&utm_source=${n}`);
+        answers.set(`${status} ${cache}`, (answers.get(`${status} ${cache}`) ?? 0) + 1);
+        bodies.add(body);
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, attacker));
+    agent.destroy();
+    expect(Object.fromEntries(answers)).toEqual({ "200 hit": 50_000 });
+    expect(bodies.size).toBe(1);
+    expect(pages.pages.size).toBe(copies);
+    expect(renders).toBe(rendered);
+  }, 120_000);
+
+  it("renders a page from its key: parameters it does not read never reach the page", async () => {
+    invalidateContent();
+    const first = await fetch(`${base}/list?utm_source=mail&page=3&x=%3Cscript%3E`);
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const body = await first.text();
+    expect(body).toContain("/list?page=3 render");
+    expect(body).not.toMatch(/utm|script|x=/);
+    // Another order, other parameters: the same copy.
+    const second = await fetch(`${base}/list?page=3&fbclid=1`);
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(await second.text()).toBe(body);
+    // A page that reads nothing: one copy for any query.
+    await fetch(`${base}/plain?a=1`);
+    const plain = await fetch(`${base}/plain?b=2`);
+    expect(plain.headers.get("x-cache")).toBe("hit");
+    expect(await plain.text()).toContain("/plain render");
+    // Staff pages keep their whole URL (they read what they like, and are never kept).
+    expect(await (await fetch(`${base}/admin/list?q=rice`)).text()).toContain("/admin/list?q=rice render");
   });
 });

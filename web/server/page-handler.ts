@@ -112,6 +112,27 @@ export interface PageHandlerOptions {
   maxBytes?: number;
   /** Clock for the cache (tests). */
   clock?: { now(): number };
+  /**
+   * The query parameters the page at `pathname` reads, as its route declares them (`handle.query`,
+   * app/lib/static-page.ts); undefined when its route declares none (then the whole URL is the key).
+   */
+  queryOf?: (pathname: string) => readonly string[] | undefined;
+}
+
+/**
+ * The page cache's key for a requested path and query: the path, and only the query parameters the
+ * page reads, sorted by name (each name's values in their order). Any other parameter (`?utm_source=`,
+ * `?x=1`) gets the same copy, so a visitor cannot make new copies of a page by varying its URL, and
+ * the page is rendered from this URL, so it cannot show them either.
+ */
+export function pageKey(url: string, query: readonly string[] | undefined): string {
+  const mark = url.indexOf("?");
+  if (mark === -1 || !query) return url;
+  const path = url.slice(0, mark);
+  const read = [...new URLSearchParams(url.slice(mark + 1))].filter(([name]) => query.includes(name));
+  read.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(read).toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /**
@@ -123,8 +144,7 @@ export interface PageHandlerOptions {
  */
 export function createPageHandler(opts: PageHandlerOptions) {
   const { handleRequest } = opts;
-  // Bounded in bytes too: query strings make distinct keys (?utm=...), so a crawler or an
-  // attacker could otherwise fill memory with copies of the same page.
+  // Bounded in bytes too: paths (and the query parameters a page reads, pageKey) make distinct keys.
   const pages = new ContentCache<CachedPage>({
     enabled: opts.cachePages,
     maxEntries: opts.maxEntries,
@@ -138,11 +158,13 @@ export function createPageHandler(opts: PageHandlerOptions) {
     clock: opts.clock,
   });
 
-  /** Renders `req` as a page to keep, or throws what to send instead. */
-  const renderToKeep = (req: ExpressRequest, res: ExpressResponse, owner: object) => {
+  const keyOf = (url: string) => (url.includes("?") ? pageKey(url, opts.queryOf?.(url.slice(0, url.indexOf("?")))) : url);
+
+  /** Renders the page at `key` (path and query) for `req` as a page to keep, or throws what to send instead. */
+  const renderToKeep = (req: ExpressRequest, res: ExpressResponse, owner: object, key: string) => {
     // Taken now: a background refresh runs after this visitor's response has gone. A HEAD
     // request renders the page as a GET would, so both share the copy.
-    const request = toFetchRequest(req, res, { abortable: false, method: "GET" });
+    const request = toFetchRequest(req, res, { abortable: false, method: "GET", url: key });
     const context = opts.getLoadContext(req, res);
     // Security headers and the CSP with this render's nonce, set by earlier middleware.
     const sentHeaders = Object.entries(res.getHeaders());
@@ -168,7 +190,8 @@ export function createPageHandler(opts: PageHandlerOptions) {
       const owner = {};
       let read;
       try {
-        read = await pages.read(req.originalUrl, renderToKeep(req, res, owner));
+        const key = keyOf(req.originalUrl);
+        read = await pages.read(key, renderToKeep(req, res, owner, key));
       } catch (error) {
         if (error instanceof FailedRender) return sendFailed(res, error);
         // Not shareable: only the visitor it was rendered for may see it; the others render their own.
@@ -188,7 +211,7 @@ export function createPageHandler(opts: PageHandlerOptions) {
    */
   const serveFresh = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const page = pages.fresh(req.url ?? "");
+    const page = pages.fresh(keyOf(req.url ?? ""));
     if (!page) return false;
     sendPage(req, res, page, "hit");
     return true;

@@ -7,6 +7,7 @@ import { EDIT_ROUTE, UPLOAD_ROUTE, type BodyRules } from "~/lib/request-body";
 import { createRouterHandler } from "./fetch-bridge";
 import { httpServerOptions } from "./http-server";
 import { bodyRulesOf, createRequestLimits, REFUSALS } from "./request-limits";
+import { pageQueryOf } from "./routes";
 
 // A real HTTP server with the limits in front of the fetch bridge, as in server/app.ts; the
 // "routes" below stand in for React Router's actions and record what they saw.
@@ -229,7 +230,7 @@ describe("slow clients", () => {
 
 // ── Which route a request is for ───────────────────────────────────────────────────────────
 
-describe("bodyRulesOf", () => {
+describe("bodyRulesOf and pageQueryOf", () => {
   const route = (id: string, parentId: string | undefined, path: string | undefined, handle?: unknown, index?: boolean) => ({
     id,
     parentId,
@@ -245,7 +246,8 @@ describe("bodyRulesOf", () => {
       layout: route("layout", "root", undefined),
       home: route("home", "layout", undefined, undefined, true),
       login: route("login", "layout", "login"),
-      missing: route("missing", "layout", "*"),
+      missing: route("missing", "layout", "*", { hydrate: false }),
+      blogs: route("blogs", "layout", "blogs", { hydrate: false, query: ["page"] }),
       save: route("save", "root", "admin/save/:kind/:id?", UPLOAD_ROUTE),
       admin: route("admin", "root", undefined),
       "teams-new": route("teams-new", "admin", "teams/new", UPLOAD_ROUTE),
@@ -259,6 +261,14 @@ describe("bodyRulesOf", () => {
     expect(bodyRulesOf(build, "/teams/%6Eew")).toEqual({ uploads: true });
     expect(bodyRulesOf(build, "/teams/new.data")).toEqual({ uploads: true });
     expect(bodyRulesOf(build, "/teams/7/edit")).toEqual(EDIT_ROUTE.body);
+  });
+
+  it("finds the query parameters of pages only: data requests and React Router's own keep their whole URL", () => {
+    expect(pageQueryOf(build, "/blogs")).toEqual(["page"]);
+    expect(pageQueryOf(build, "/Blogs")).toEqual(["page"]);
+    expect(pageQueryOf(build, "/blogs.data")).toBeUndefined();
+    expect(pageQueryOf(build, "/__manifest")).toBeUndefined();
+    expect(pageQueryOf(build, "/login")).toBeUndefined();
   });
 
   it("finds none for routes that declare none (the default limit applies)", () => {

@@ -2,8 +2,9 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { BodyHandle, BodyRules } from "~/lib/request-body";
+import { routeHandleOf } from "./routes";
 
 /**
  * Request bodies are bounded while they stream in, before anything holds them in memory:
@@ -176,33 +177,7 @@ export function requestBody(req: Request, res: Response, onCut: () => void): Rea
 
 // ── The route a request is for ──────────────────────────────────────────────────────────
 
-const trees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
-
-/** The build's flat route list as the nested routes `matchRoutes` takes. */
-function treeOf(routes: ServerBuild["routes"]): RouteObject[] {
-  let tree = trees.get(routes);
-  if (!tree) {
-    const childrenOf = (parentId: string | undefined): RouteObject[] =>
-      Object.values(routes).flatMap((route): RouteObject[] => {
-        if (!route || route.parentId !== parentId) return [];
-        const { id, path, caseSensitive } = route;
-        return [route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: childrenOf(id) }];
-      });
-    tree = childrenOf(undefined);
-    trees.set(routes, tree);
-  }
-  return tree;
-}
-
-/**
- * The body rules of the route React Router will match for `pathname` (the same matcher, so
- * case and %-encoding are treated exactly as the router treats them), including its data
- * requests (`/teams/new.data`).
- */
+/** The body rules of the route `pathname` is for, its data requests (`/teams/new.data`) included. */
 export function bodyRulesOf(build: ServerBuild, pathname: string): BodyRules | undefined {
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  const matches = matchRoutes(treeOf(build.routes), path, build.basename);
-  const leaf = matches?.[matches.length - 1]?.route.id;
-  const handle = leaf ? (build.routes[leaf]?.module.handle as BodyHandle | undefined) : undefined;
-  return handle?.body;
+  return (routeHandleOf(build, pathname, { dataRequests: true }) as BodyHandle | undefined)?.body;
 }

@@ -4,6 +4,7 @@ import {
   type ContentCacheOptions,
   contentGeneration,
   invalidateContent,
+  noteStandIn,
   RETRY_AFTER_FAILURE_MS,
   withSignal,
 } from "./cache.server";
@@ -177,6 +178,28 @@ describe("ContentCache: the CMS fails (stale-if-error)", () => {
     await pages.cache.read("/", render); // still the fallback; retried in the background
     await settle();
     expect(await pages.cache.read("/", render)).toEqual({ value: "page with v2", state: "hit" });
+  });
+
+  it("keeps a load that used a stand-in (work not done in time) like a fallback, with the pages built from it", async () => {
+    const reads = setup();
+    const pages = setup();
+    let done = false;
+    // A post whose rendering is not ready yet: its text for now.
+    const post = async () => {
+      if (done) return "rendered post";
+      noteStandIn();
+      return "post as text";
+    };
+    const render = async () => `page with ${(await reads.cache.read("post", post)).value}`;
+    expect(await pages.cache.read("/post", render)).toEqual({ value: "page with post as text", state: "fallback" });
+    expect(pages.cache.fresh("/post")).toBeUndefined();
+    expect(reads.cache.fresh("post")).toBeUndefined();
+
+    done = true;
+    reads.clock.t = pages.clock.t = T0 + RETRY_AFTER_FAILURE_MS;
+    expect((await pages.cache.read("/post", render)).value).toBe("page with post as text"); // refreshed in the background
+    await settle();
+    expect(await pages.cache.read("/post", render)).toEqual({ value: "page with rendered post", state: "hit" });
   });
 });
 

@@ -111,11 +111,24 @@ export function onInvalidate(listener: (changedAt?: number) => void): () => void
  * Loads (a page render) that use last good copies of other caches (its CMS reads) are themselves
  * last good copies: each load runs in a scope that records the oldest copy it fell back on.
  */
-const fallbackScope = new AsyncLocalStorage<{ oldest?: number }>();
+const fallbackScope = new AsyncLocalStorage<LoadScope>();
+/** `oldest`: the oldest last good copy the load used; `standIn`: it used a stand-in made now. */
+type LoadScope = { oldest?: number; standIn?: boolean };
 
 function noteFallback(loadedAt: number): void {
   const scope = fallbackScope.getStore();
   if (scope) scope.oldest = Math.min(scope.oldest ?? Infinity, loadedAt);
+}
+
+/**
+ * The load under way used a stand-in for work that did not finish in time (a blog post shown as
+ * plain text while its Markdown still renders, app/lib/markdown/markdown.server.ts): its copy, and
+ * the copies of the pages built from it, are kept like copies built from last good copies, so they
+ * are loaded again RETRY_AFTER_FAILURE_MS later, when the work is done.
+ */
+export function noteStandIn(): void {
+  const scope = fallbackScope.getStore();
+  if (scope) scope.standIn = true;
 }
 
 /** A load that succeeded only thanks to last good copies (it is kept, and retried like a failure). */
@@ -159,15 +172,15 @@ export class ContentCache<V> {
         : {}),
       fetchMethod: async (key, previous, { context: load, options: setOptions }) => {
         const started = contentGeneration();
-        const scope: { oldest?: number } = {};
+        const scope: LoadScope = {};
         let error: unknown;
         this.loadingSince.set(key, this.clock.now());
         try {
           const value = await fallbackScope.run(scope, load);
           const now = this.clock.now();
-          if (scope.oldest === undefined) return { value, loadedAt: now, generation: started };
-          // Built from last good copies: as old as the oldest of them, and retried like a failure.
-          const loadedAt = scope.oldest;
+          if (scope.oldest === undefined && !scope.standIn) return { value, loadedAt: now, generation: started };
+          // Built from last good copies (or a stand-in): as old as the oldest of them, and retried like a failure.
+          const loadedAt = scope.oldest ?? now;
           setOptions.ttl = Math.max(1, Math.ceil(loadedAt + this.staleIfErrorMs - now));
           return { value, loadedAt, generation: started, failure: { error: new BuiltFromFallbacks(), at: now, generation: started } };
         } catch (caught) {

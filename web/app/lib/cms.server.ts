@@ -51,7 +51,8 @@ let nextViewId = 0;
 
 /**
  * The one way the web app reads from the CMS: a read turned into what a page needs (sanitised
- * HTML, image sets...) and cached as such, so a cache hit costs no parsing or sanitising. Always
+ * HTML, image sets...) and cached as such, so a cache hit costs no parsing or sanitising (a view that
+ * renders Markdown is async: app/lib/markdown/markdown.server.ts). Always
  * settles within the timeout (default CMS_TIMEOUT_MS, 2.5 s): a slow CMS gives the last good copy
  * or, without one, a friendly 503, never a hung page. `toView` must be a pure function of the
  * data, defined once at module level (it is part of the cache key), and its result is shared
@@ -60,7 +61,7 @@ let nextViewId = 0;
 export async function cmsView<TData, TView, TVars extends Variables = Variables>(
   document: string,
   variables: TVars | undefined,
-  toView: (data: TData) => TView,
+  toView: (data: TData) => TView | Promise<TView>,
   options: CmsQueryOptions = {},
 ): Promise<TView> {
   let viewId = viewIds.get(toView as (data: never) => unknown);
@@ -72,7 +73,7 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   // The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on to fill the cache, so a
   // CMS slower than that still ends up with a copy (when nothing is cached, nothing is gained).
   const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
-  const load = async () => toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
+  const load = async () => await toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
   const deadline = AbortSignal.timeout(waitMs);
   try {
     const { value } = await cmsReadCache.read(key, load, {

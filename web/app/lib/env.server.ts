@@ -40,6 +40,9 @@ const EnvSchema = z
     // URLs per sitemap file (the protocol allows up to 50,000; each file is made whole in memory, so
     // smaller files keep the peak low, ADR 011); past it /sitemap.xml becomes a sitemap index.
     SITEMAP_MAX_URLS: z.coerce.number().int().min(2).max(50_000).default(5_000),
+    // Longest a post's Markdown may take to render (app/lib/markdown/markdown.server.ts), and to wait for
+    // a free worker; past it the post is shown as plain text. Keep it below CMS_TIMEOUT_MS.
+    MARKDOWN_RENDER_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
     // ── Admin ──
     // Shared with the CMS: lets it trust the visitor address we pass on login (rate limit).
     WEB_PROXY_SECRET: z.string().min(1).optional(),

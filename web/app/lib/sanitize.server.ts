@@ -1,4 +1,3 @@
-import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -86,20 +85,15 @@ RICH.allowedAttributes = {
   img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
 };
 
-// A private instance: no global marked options leak between callers.
-const markdown = new Marked({ gfm: true, breaks: false, async: false });
-
-/** Blog Markdown -> safe HTML. */
-export function renderMarkdown(source: string): string {
-  const html = markdown.parse(source ?? "", { async: false });
+/** HTML of blog Markdown (app/lib/markdown/) -> safe HTML for the page. */
+export function sanitizeRich(html: string): string {
   return sanitizeHtml(html, RICH);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
 
-/** Plain text of Markdown or HTML, for excerpts, meta descriptions and feeds. */
-export function toPlainText(source: string): string {
-  const html = markdown.parse(source ?? "", { async: false });
+/** Plain text of HTML, for excerpts, meta descriptions and feeds. */
+export function htmlToPlainText(html: string): string {
   // Headings are left out: in a summary they would run into the next sentence ("Getting ready The older…").
   const text = sanitizeHtml(html, {
     allowedTags: [],

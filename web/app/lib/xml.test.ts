@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPlainText } from "./sanitize.server";
+import { renderMarkdownHere } from "./markdown/render.server";
 import { rssPlainText, xmlEscape } from "./xml";
 
 /** What a feed reader has after reading the XML: one level of entities decoded. */
@@ -13,8 +13,10 @@ describe("xmlEscape", () => {
 });
 
 describe("rssPlainText (an RSS description)", () => {
+  /** A post's summary as the feed gets it: the plain text of its rendering. */
+  const plainText = (markdown: string) => renderMarkdownHere(markdown).text;
   // A post's summary is its text: markup a post shows as text (escaped, or in a code span) came
-  // out of toPlainText as `<img ...>`, and readers decoded the description into a live tag.
+  // out of the plain text as `<img ...>`, and readers decoded the description into a live tag.
   const posts = [
     "&lt;img src=x onerror=alert(1)&gt; shown as text",
     "`<script>alert(1)</script>` in a code span",
@@ -24,11 +26,11 @@ describe("rssPlainText (an RSS description)", () => {
   ];
 
   it("the summaries do hold the characters of markup", () => {
-    for (const markdown of posts.slice(0, 3)) expect(toPlainText(markdown), markdown).toMatch(/<\w+[^>]*>/);
+    for (const markdown of posts.slice(0, 3)) expect(plainText(markdown), markdown).toMatch(/<\w+[^>]*>/);
   });
 
   it.each(posts)("%j: no markup after the XML is read, the text as it was written", (markdown) => {
-    const text = toPlainText(markdown);
+    const text = plainText(markdown);
     const description = xmlUnescape(rssPlainText(text));
     expect(description).not.toMatch(/[<>]/);
     // As HTML, the reader shows exactly the text.

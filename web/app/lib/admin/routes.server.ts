@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { getSiteSettings } from "~/lib/content/site.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { todayInNepal } from "~/lib/i18n/bs-date";
-import { renderMarkdown } from "~/lib/sanitize.server";
+import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import type { FormActionData } from "./form-action";
 import { requestedPage } from "~/lib/pagination";
 import { countItems, deleteItem, getItem, listItems } from "./items.server";
@@ -120,10 +120,19 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
     id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
   ]);
   const markdown = KINDS[kind].fields.filter((field) => field.type === "markdown").map((field) => field.name);
-  const rendered = (values: Record<string, unknown> | null | undefined) =>
-    Object.fromEntries(markdown.map((name) => [name, renderMarkdown(typeof values?.[name] === "string" ? values[name] : "")]));
-  const html = rendered(result.item as Record<string, unknown> | null);
-  const nepaliHtml = nepali?.exists ? rendered(nepali.values) : {};
+  const rendered = async (values: Record<string, unknown> | null | undefined, language: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        markdown.map(async (name) => {
+          const text = typeof values?.[name] === "string" ? values[name] : "";
+          return [name, (await renderMarkdown(text, `${kind} ${id} ${name} (${language})`)).html] as const;
+        }),
+      ),
+    );
+  const [html, nepaliHtml] = await Promise.all([
+    rendered(result.item as Record<string, unknown> | null, "en"),
+    nepali?.exists ? rendered(nepali.values, "ne") : Promise.resolve({}),
+  ]);
   const status = result.notFound ? 404 : result.error ? 503 : 200;
   return data({ ...result, kind, nepali, html, nepaliHtml }, { status, headers: NO_STORE_HEADERS });
 }

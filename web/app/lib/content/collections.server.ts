@@ -1,6 +1,7 @@
 import { type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
-import { excerpt, renderMarkdown, toPlainText } from "../sanitize.server";
+import { renderMarkdown, type RenderedMarkdown } from "../markdown/markdown.server";
+import { excerpt } from "../sanitize.server";
 import { imageUrl, isResizable } from "../images";
 import { addAdYears, inLocale, languageVariables, type Localized, NEPALI_OF_ENTRY, perLocale, type WithNepali } from "./localize";
 import { type CmsFile, FILE_FIELDS, toImage } from "./media";
@@ -34,11 +35,12 @@ interface Connection<Row> {
 }
 
 function pageOf<Row, T>(connection: Connection<Row>, toItem: (row: Row) => T | null): Omit<ListPage<T>, "page"> {
-  return {
-    items: connection.nodes.flatMap((row) => toItem(row) ?? []),
-    pageCount: Math.max(1, connection.pageInfo.pageCount),
-    total: connection.pageInfo.total,
-  };
+  const items = connection.nodes.flatMap((row) => toItem(row) ?? []);
+  return listOf(connection, items);
+}
+
+function listOf<T>(connection: Connection<unknown>, items: T[]): Omit<ListPage<T>, "page"> {
+  return { items, pageCount: Math.max(1, connection.pageInfo.pageCount), total: connection.pageInfo.total };
 }
 
 /* Committee ------------------------------------------------------------------------- */
@@ -127,18 +129,31 @@ interface BlogRow {
   media: CmsFile | null;
 }
 
+/**
+ * A post's Markdown, rendered once per version of its text (on a worker, within the time limit:
+ * app/lib/markdown/markdown.server.ts): cards, the feed and the post page all take what they need
+ * from the same rendering. `language`: the language of the text, for the log.
+ */
+function renderPost(row: Localized<BlogRow>, language: Locale): Promise<RenderedMarkdown> {
+  return renderMarkdown(row.content, `blog ${row.numericId} (${row.fallback ? "en" : language})`);
+}
+
 // Dates are written by the pages (BS and AD, app/lib/i18n/bs-date.ts formatBsAd) from createdAt.
-function toCard(row: Localized<BlogRow>): BlogCardView {
+function cardOf(row: Localized<BlogRow>, rendered: RenderedMarkdown): BlogCardView {
   return {
     id: row.numericId,
     title: row.title,
     // Who wrote it by name; the e-mail only for a post that names nobody.
     author: row.author_name?.trim() || row.author,
     createdAt: row.createdAt,
-    excerpt: addAdYears(excerpt(toPlainText(row.content), 150)),
+    excerpt: addAdYears(excerpt(rendered.text, 150)),
     image: toImage(row.media, row.media?.alternativeText || ""),
     ...(row.fallback ? { fallback: true } : {}),
   };
+}
+
+async function toCard(row: Localized<BlogRow>, language: Locale): Promise<BlogCardView> {
+  return cardOf(row, await renderPost(row, language));
 }
 
 /** One page of /blogs: its post cards (in the language, English where a post has no Nepali version). */
@@ -147,8 +162,8 @@ export async function getBlogCards(page: number, locale: Locale, options?: CmsQu
   return { ...(await cmsView(BLOGS_QUERY, variables, CARDS_VIEW[locale], options)), page };
 }
 
-const CARDS_VIEW = perLocale((result: { blogs_connection: Connection<WithNepali<BlogRow>> }, locale) =>
-  pageOf(result.blogs_connection, (row) => toCard(inLocale(row, locale)!)),
+const CARDS_VIEW = perLocale(async ({ blogs_connection: connection }: { blogs_connection: Connection<WithNepali<BlogRow>> }, locale) =>
+  listOf(connection, await Promise.all(connection.nodes.map((row) => toCard(inLocale(row, locale)!, locale)))),
 );
 
 /** The RSS feed: the newest posts with their plain-text summaries. */
@@ -156,8 +171,8 @@ export async function getBlogFeed(options?: CmsQueryOptions): Promise<(BlogCardV
   return cmsView(BLOG_FEED_QUERY, { limit: LIMIT }, toFeed, options);
 }
 
-function toFeed({ blogs }: { blogs: (BlogRow & { updatedAt: string })[] }): (BlogCardView & { updatedAt: string })[] {
-  return blogs.map((row) => ({ ...toCard(row), updatedAt: row.updatedAt }));
+async function toFeed({ blogs }: { blogs: (BlogRow & { updatedAt: string })[] }): Promise<(BlogCardView & { updatedAt: string })[]> {
+  return Promise.all(blogs.map(async (row) => ({ ...(await toCard(row, "en")), updatedAt: row.updatedAt })));
 }
 
 export async function getBlog(id: number, locale: Locale, options?: CmsQueryOptions): Promise<BlogView | null> {
@@ -165,17 +180,17 @@ export async function getBlog(id: number, locale: Locale, options?: CmsQueryOpti
 }
 
 // A post without a Nepali version is shown in English (fallback); one that does not exist is not found.
-const BLOG_VIEW = perLocale(({ blogByNumericId: row }: { blogByNumericId: WithNepali<BlogRow> | null }, locale) => {
+const BLOG_VIEW = perLocale(async ({ blogByNumericId: row }: { blogByNumericId: WithNepali<BlogRow> | null }, locale) => {
   const post = inLocale(row, locale);
-  return post ? blogView(post) : null;
+  return post ? blogView(post, locale) : null;
 });
 
-function blogView(row: Localized<BlogRow>): BlogView {
-  const plain = toPlainText(row.content);
+async function blogView(row: Localized<BlogRow>, language: Locale): Promise<BlogView> {
+  const rendered = await renderPost(row, language);
   return {
-    ...toCard(row),
-    contentHtml: addAdYears(renderMarkdown(row.content)),
-    description: excerpt(plain, 160),
+    ...cardOf(row, rendered),
+    contentHtml: addAdYears(rendered.html),
+    description: excerpt(rendered.text, 160),
   };
 }
 

@@ -1,7 +1,8 @@
 import { CmsError, type CmsQueryOptions, cmsView } from "../cms.server";
 import type { Locale } from "../i18n/paths";
 import { inLocale, languageVariables, NEPALI, perLocale, type WithNepali, withAdYears } from "./localize";
-import { excerpt, sanitizeInline, toPlainText } from "../sanitize.server";
+import { renderMarkdown } from "../markdown/markdown.server";
+import { excerpt, sanitizeInline } from "../sanitize.server";
 import { type CmsFile, FILE_FIELDS, shareImageUrl, toImage } from "./media";
 import type { HomeView } from "./types";
 
@@ -67,7 +68,7 @@ export async function getHomePage(locale: Locale, options?: CmsQueryOptions): Pr
 
 const HOME_VIEW = perLocale(toHomeView);
 
-function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
+async function toHomeView(result: HomeQueryResult, locale: Locale): Promise<HomeView> {
   const home = inLocale(result.home, locale);
   if (!home) throw new CmsError("missing-content", "home is empty: has the CMS been seeded?");
   const slides = (home.heroSlides ?? []).slice(0, 3).map((s) => ({
@@ -76,6 +77,11 @@ function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
     image: toImage(s.image, s.imageAlt),
   }));
   const firstSlide = home.heroSlides?.[0];
+  // The meta description: the welcome text (or the first slide) as plain text.
+  const summary = await renderMarkdown(
+    home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : ""),
+    `home page (${home.fallback ? "en" : locale})`,
+  );
   return withAdYears({
     ...(home.fallback ? { fallback: true as const } : {}),
     slides,
@@ -99,7 +105,7 @@ function toHomeView(result: HomeQueryResult, locale: Locale): HomeView {
       { title: home.admissionListOneTitle ?? "", items: texts(home.admissionListOne) },
       { title: home.admissionListTwoTitle ?? "", items: texts(home.admissionListTwo) },
     ],
-    description: excerpt(toPlainText(home.welcomeIntro || (firstSlide ? `${firstSlide.heading}. ${firstSlide.text}` : "")), 160),
+    description: excerpt(summary.text, 160),
     ogImage: shareImageUrl(firstSlide?.image),
   });
 }

@@ -10,10 +10,10 @@ import { getCommittee } from "~/lib/content/collections.server";
 import { localeFromPath, translator, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+import { LIST_PAGE, reloadDocument } from "~/lib/static-page";
 
 // A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
-export const handle = STATIC_PAGE;
+export const handle = LIST_PAGE;
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 

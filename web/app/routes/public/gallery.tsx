@@ -12,9 +12,10 @@ import { existingPage, requestedPageOr404 } from "~/lib/list-page.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { localeFromPath, translator, useLocalizePath, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
-import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+import { type PageHandle, reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
-export const handle = STATIC_PAGE;
+// The open tab, its page, and the image whose dialog is open.
+export const handle: PageHandle = { ...STATIC_PAGE, query: ["image", "page", "tab"] };
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 

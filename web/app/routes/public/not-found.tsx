@@ -4,10 +4,12 @@ import { NotFoundContent } from "~/components/site/RouteError";
 import { translator, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+import { type PageHandle, reloadDocument, STATIC_PAGE } from "~/lib/static-page";
 
-// A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
-export const handle = STATIC_PAGE;
+// A public page: served without React (app/lib/static-page.ts). It answers every path no other
+// route has, React Router's own requests among them (`/__manifest?paths=...`), and is never kept
+// (a 404): so it declares no query parameters, and such a request keeps its whole URL.
+export const handle: PageHandle = { hydrate: STATIC_PAGE.hydrate };
 export const headers = publicPageHeaders;
 export const clientLoader = reloadDocument;
 
