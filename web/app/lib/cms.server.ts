@@ -70,10 +70,36 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   // Most reads: a fresh copy, handed out without the timers and signals a wait would need.
   const fresh = cmsReadCache.fresh(key);
   if (fresh !== undefined) return fresh as TView;
-  // The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on to fill the cache, so a
-  // CMS slower than that still ends up with a copy (when nothing is cached, nothing is gained).
+  return (await cachedRead(key, (timeoutMs) => requestCms<TData>(document, variables, timeoutMs), options, toView)) as TView;
+}
+
+/**
+ * A public REST read of the CMS (`/api/...`), for the few answers GraphQL gives poorly (all the
+ * sitemap's post ids at once): the same cache, timeout and failure handling as cmsView.
+ */
+export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions = {}): Promise<TData> {
+  const request = (timeoutMs: number) =>
+    answered(async (signal) => {
+      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json", ...freshness() }, signal });
+      if (!response.ok) throw new CmsError("bad-response", `CMS answered HTTP ${response.status} for ${path}`);
+      return (await response.json()) as TData;
+    }, timeoutMs);
+  return cachedRead(`rest\u0000${path}`, request, options, (data: TData) => data);
+}
+
+/**
+ * A read through the cache. The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on
+ * to fill the cache, so a CMS slower than that still ends up with a copy (when nothing is cached,
+ * nothing is gained).
+ */
+async function cachedRead<TData, TView>(
+  key: string,
+  request: (timeoutMs: number) => Promise<TData>,
+  options: CmsQueryOptions,
+  toView: (data: TData) => TView | Promise<TView>,
+): Promise<TView> {
   const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
-  const load = async () => await toView(await requestCms<TData>(document, variables, cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
+  const load = async () => await toView(await request(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
   const deadline = AbortSignal.timeout(waitMs);
   try {
     const { value } = await cmsReadCache.read(key, load, {
@@ -88,37 +114,17 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   }
 }
 
-/**
- * A public REST read of the CMS (`/api/...`), for the few answers GraphQL gives poorly (all the
- * sitemap's post ids at once): the same cache, timeout and failure handling as cmsView.
- */
-export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions = {}): Promise<TData> {
-  const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
-  const load = async () => {
-    const timeout = AbortSignal.timeout(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs);
-    try {
-      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json", ...freshness() }, signal: timeout });
-      if (!response.ok) throw new CmsError("bad-response", `CMS answered HTTP ${response.status} for ${path}`);
-      const body = (await response.json()) as TData;
-      cmsHealth.answered();
-      return body;
-    } catch (error) {
-      const cmsError = toCmsError(error, timeout);
-      if (cmsError instanceof CmsError) cmsHealth.failed(cmsError);
-      throw cmsError;
-    }
-  };
-  const deadline = AbortSignal.timeout(waitMs);
+/** One request to the CMS within timeoutMs, its outcome noted by cmsHealth, its failure a CmsError. */
+async function answered<T>(request: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const { value } = await cmsReadCache.read(`rest\u0000${path}`, load, {
-      signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
-    });
-    return value as TData;
+    const result = await request(timeout);
+    cmsHealth.answered();
+    return result;
   } catch (error) {
-    if (!deadline.aborted || options.signal?.aborted) throw error;
-    const timeout = new CmsError("timeout", "The CMS did not answer in time");
-    cmsHealth.failed(timeout);
-    throw timeout;
+    const cmsError = toCmsError(error, timeout);
+    if (cmsError instanceof CmsError) cmsHealth.failed(cmsError);
+    throw cmsError;
   }
 }
 
@@ -136,17 +142,8 @@ const freshness = (): Record<string, string> => (lastChangeAt ? { "x-content-cha
 /** How long a read may go on after its visitors stopped waiting, to fill the cache. */
 const FILL_TIMEOUT_MS = 30_000;
 
-async function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  try {
-    const data = await client.request<TData>({ document, variables, signal: timeout, requestHeaders: freshness() });
-    cmsHealth.answered();
-    return data;
-  } catch (error) {
-    const cmsError = toCmsError(error, timeout);
-    if (cmsError instanceof CmsError) cmsHealth.failed(cmsError);
-    throw cmsError;
-  }
+function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
+  return answered((signal) => client.request<TData>({ document, variables, signal, requestHeaders: freshness() }), timeoutMs);
 }
 
 /**
