@@ -5,7 +5,7 @@ import { excerpt } from "../sanitize.server";
 import { imageUrl, isResizable } from "../images";
 import { addAdYears, inLocale, languageVariables, type Localized, NEPALI_OF_ENTRY, perLocale, type WithNepali } from "./localize";
 import { type CmsFile, FILE_FIELDS, toImage } from "./media";
-import type { BlogCardView, BlogView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
+import type { BlogCardView, GalleryImageView, GalleryVideoView, MemberView } from "./types";
 
 // Strapi's GraphQL caps a page at 100 rows: the RSS feed has the newest 100 posts.
 const LIMIT = 100;
@@ -88,7 +88,8 @@ function toMember(m: Localized<TeamRow>): MemberView {
 
 /* Blogs ------------------------------------------------------------------------------ */
 
-const BLOG_CARD_FIELDS = `numericId title author author_name content createdAt media { ${FILE_FIELDS} }`;
+/** What a post's card needs; its page asks for these and more (routes/public/blog-details.tsx). */
+export const BLOG_CARD_FIELDS = `numericId title author author_name content createdAt media { ${FILE_FIELDS} }`;
 
 const BLOGS_QUERY = /* GraphQL */ `
   query BlogsPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
@@ -108,17 +109,7 @@ const BLOG_FEED_QUERY = /* GraphQL */ `
   }
 `;
 
-const BLOG_QUERY = /* GraphQL */ `
-  query BlogDetailsPage($id: Int!, $ne: Boolean!) {
-    blogByNumericId(id: $id, locale: "en") {
-      ${BLOG_CARD_FIELDS}
-      updatedAt
-      ${NEPALI_OF_ENTRY} { title content }
-    }
-  }
-`;
-
-interface BlogRow {
+export interface BlogRow {
   numericId: number;
   title: string;
   author: string;
@@ -134,12 +125,12 @@ interface BlogRow {
  * app/lib/markdown/markdown.server.ts): cards, the feed and the post page all take what they need
  * from the same rendering. `language`: the language of the text, for the log.
  */
-function renderPost(row: Localized<BlogRow>, language: Locale): Promise<RenderedMarkdown> {
+export function renderPost(row: Localized<BlogRow>, language: Locale): Promise<RenderedMarkdown> {
   return renderMarkdown(row.content, `blog ${row.numericId} (${row.fallback ? "en" : language})`);
 }
 
 // Dates are written by the pages (BS and AD, app/lib/i18n/bs-date.ts formatBsAd) from createdAt.
-function cardOf(row: Localized<BlogRow>, rendered: RenderedMarkdown): BlogCardView {
+export function cardOf(row: Localized<BlogRow>, rendered: RenderedMarkdown): BlogCardView {
   return {
     id: row.numericId,
     title: row.title,
@@ -173,25 +164,6 @@ export async function getBlogFeed(options?: CmsQueryOptions): Promise<(BlogCardV
 
 async function toFeed({ blogs }: { blogs: (BlogRow & { updatedAt: string })[] }): Promise<(BlogCardView & { updatedAt: string })[]> {
   return Promise.all(blogs.map(async (row) => ({ ...(await toCard(row, "en")), updatedAt: row.updatedAt })));
-}
-
-export async function getBlog(id: number, locale: Locale, options?: CmsQueryOptions): Promise<BlogView | null> {
-  return cmsView(BLOG_QUERY, { id, ...languageVariables(locale) }, BLOG_VIEW[locale], options);
-}
-
-// A post without a Nepali version is shown in English (fallback); one that does not exist is not found.
-const BLOG_VIEW = perLocale(async ({ blogByNumericId: row }: { blogByNumericId: WithNepali<BlogRow> | null }, locale) => {
-  const post = inLocale(row, locale);
-  return post ? blogView(post, locale) : null;
-});
-
-async function blogView(row: Localized<BlogRow>, language: Locale): Promise<BlogView> {
-  const rendered = await renderPost(row, language);
-  return {
-    ...cardOf(row, rendered),
-    contentHtml: addAdYears(rendered.html),
-    description: excerpt(rendered.text, 160),
-  };
 }
 
 /* Gallery ---------------------------------------------------------------------------- */

@@ -103,12 +103,6 @@ export interface BlogCardView extends MaybeFallback {
   image: ImageData | null;
 }
 
-export interface BlogView extends BlogCardView {
-  /** Sanitised HTML rendered from Markdown. */
-  contentHtml: string;
-  description: string;
-}
-
 export interface GalleryImageView extends MaybeFallback {
   id: number;
   title: string;

@@ -4,13 +4,63 @@ import { contentLang, FallbackNotice } from "~/components/site/LanguageSwitch";
 import { isNotFound, pageErrorBoundary } from "~/components/site/RouteError";
 import { Img } from "~/components/ui/Img";
 import { IconCalendar, IconChevronLeft, IconUser } from "~/components/ui/icons";
-import { loadFromCms } from "~/lib/cms.server";
-import { getBlog } from "~/lib/content/collections.server";
-import { localeFromPath, translator, useLocale, useLocalizePath, useT } from "~/lib/i18n";
+import { type CmsQueryOptions, cmsView, loadFromCms } from "~/lib/cms.server";
+import { BLOG_CARD_FIELDS, type BlogRow, cardOf, renderPost } from "~/lib/content/collections.server";
+import {
+  addAdYears,
+  inLocale,
+  languageVariables,
+  type Localized,
+  NEPALI_OF_ENTRY,
+  perLocale,
+  type WithNepali,
+} from "~/lib/content/localize";
+import type { BlogCardView } from "~/lib/content/types";
+import { excerpt } from "~/lib/sanitize.server";
+import { type Locale, localeFromPath, translator, useLocale, useLocalizePath, useT } from "~/lib/i18n";
 import { formatBsAd } from "~/lib/i18n/bs-date";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { reloadDocument, STATIC_PAGE } from "~/lib/static-page";
+
+// What this page shows of a post, asked of the CMS in one query and turned into its view here:
+// a field the page shows is added to the query, the Nepali fields, the row, the view and the markup below.
+const BLOG_QUERY = /* GraphQL */ `
+  query BlogDetailsPage($id: Int!, $ne: Boolean!) {
+    blogByNumericId(id: $id, locale: "en") {
+      ${BLOG_CARD_FIELDS}
+      updatedAt
+      ${NEPALI_OF_ENTRY} { title content }
+    }
+  }
+`;
+
+type PostRow = BlogRow & { updatedAt: string };
+
+export interface BlogView extends BlogCardView {
+  /** Sanitised HTML rendered from Markdown. */
+  contentHtml: string;
+  description: string;
+}
+
+async function blogView(row: Localized<PostRow>, language: Locale): Promise<BlogView> {
+  const rendered = await renderPost(row, language);
+  return {
+    ...cardOf(row, rendered),
+    contentHtml: addAdYears(rendered.html),
+    description: excerpt(rendered.text, 160),
+  };
+}
+
+// A post without a Nepali version is shown in English (fallback); one that does not exist is not found.
+const BLOG_VIEW = /*#__PURE__*/ perLocale(async ({ blogByNumericId: row }: { blogByNumericId: WithNepali<PostRow> | null }, locale) => {
+  const post = inLocale(row, locale);
+  return post ? blogView(post, locale) : null;
+});
+
+function getBlog(id: number, locale: Locale, options?: CmsQueryOptions): Promise<BlogView | null> {
+  return cmsView(BLOG_QUERY, { id, ...languageVariables(locale) }, BLOG_VIEW[locale], options);
+}
 
 // A public page: served without React (app/lib/static-page.ts), cacheable by CDNs.
 export const handle = STATIC_PAGE;
