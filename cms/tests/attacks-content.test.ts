@@ -297,9 +297,7 @@ describe('npm run content:import of a hostile folder', () => {
     expect(names).toEqual(expect.arrayContaining(['photo.png', 'thumbnail_photo.png', 'thumbnail_x.png']));
     const bytesOf = async (name: string) => readFile(path.join(cms.uploadsDir, name));
     const kept = Object.fromEntries(
-      await Promise.all(
-        ['photo.png', 'thumbnail_photo.png', 'thumbnail_x.png'].map(async (name) => [name, await bytesOf(name)]),
-      ),
+      await Promise.all(['photo.png', 'thumbnail_photo.png', 'thumbnail_x.png'].map(async (name) => [name, await bytesOf(name)])),
     );
 
     const blue = await pngBytes(600, 400, { r: 30, g: 30, b: 220 });

@@ -69,7 +69,9 @@ async function privateTagsOf(url: string) {
 /** The stored files of an upload row: the original and Strapi's resized copies, as the CMS serves them. */
 async function servedCopies(url: string) {
   const name = path.basename(url);
-  const [row] = await cms.query<{ url: string; formats: string | object | null }>(`SELECT url, formats FROM files WHERE url = '/uploads/${name}'`);
+  const [row] = await cms.query<{ url: string; formats: string | object | null }>(
+    `SELECT url, formats FROM files WHERE url = '/uploads/${name}'`,
+  );
   expect(row, name).toBeDefined();
   // SQLite returns the JSON column as text, PostgreSQL as a parsed object.
   const stored = typeof row.formats === 'string' ? JSON.parse(row.formats) : (row.formats ?? {});
