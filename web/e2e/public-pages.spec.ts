@@ -95,7 +95,9 @@ test.describe("public pages", () => {
     await expect(page).toHaveURL(path!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!.trim());
     await expect(page.locator("article header time")).toHaveAttribute("datetime", /^\d{4}-/);
-    await expect(page.locator("article header dd").first()).toContainText("@");
+    // The writer's name, never an e-mail address.
+    await expect(page.locator("article header dd").first()).toHaveText(/\p{L}/u);
+    await expect(page.locator("article header dd").first()).not.toContainText("@");
     await expect(page.getByTestId("blog-content")).not.toBeEmpty();
     await expect(page.locator("article > div img").first()).toBeVisible();
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");

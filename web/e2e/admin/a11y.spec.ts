@@ -24,6 +24,7 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
   });
 
   test("forms, empty and showing their errors", async ({ page }) => {
+    test.slow(); // four axe-core scans
     await login(page, "/teams/new");
     expect(await seriousViolations(page)).toEqual([]);
     for (const path of ["/gallery/videos/new", "/blogs/new"]) {
@@ -37,6 +38,7 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
   });
 
   test("account forms showing their errors", async ({ page }) => {
+    test.slow(); // two axe-core scans after two hydrations
     await login(page, "/staff");
     await hydrated(page);
     await page.getByRole("button", { name: "Add account" }).click();
@@ -51,6 +53,7 @@ test.describe("admin accessibility (axe-core: no serious or critical violations)
 
   for (const list of ["/teams", "/gallery/images", "/bloglist"]) {
     test(`detail and edit pages of ${list}`, async ({ page }) => {
+      test.slow(); // two axe-core scans
       await login(page, list);
       const view = page
         .getByRole("main")

@@ -30,6 +30,7 @@ async function createPost(page: Page, title: string, content: string): Promise<s
 
 test.describe("Nepali versions in the admin", () => {
   test("blog post: write the Nepali version, keep it across a reload, see it published, remove it", async ({ page, request }) => {
+    test.slow(); // three saves and nine page loads
     const title = unique("Kite flying at Dashain");
     const content = "The older children taught the younger ones to fly kites from the roof.";
     const neTitle = `दशैंमा चङ्गा ${Date.now().toString(36)}`;
@@ -348,6 +349,7 @@ test.describe("Nepali versions in the admin", () => {
   });
 
   test("the Nepali tab has no serious accessibility problems, also showing its errors", async ({ page }) => {
+    test.slow(); // a post created, then axe-core scans
     await login(page);
     const id = await createPost(page, unique("Axe check"), "Checked by axe-core.");
     await page.goto(`/blogs/edit/${id}?lang=ne`);
