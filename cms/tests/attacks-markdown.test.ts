@@ -120,7 +120,12 @@ describe('a pathological blog post (100,000 characters)', () => {
   it('is not rendered again for URLs with other query strings', async () => {
     const [post] = created;
     const responses = await Promise.all(Array.from({ length: 50 }, (_, n) => fetch(`${web.url}/blogs/details/${post!.id}?x=${n}`)));
-    expect(responses.map((response) => `${response.status} ${response.headers.get('x-cache')}`)).toEqual(Array(50).fill('200 hit'));
+    // All from the copy made before: a hit, or (on a machine so busy that the post was shown as a
+    // stand-in while its rendering waited) that copy kept until it is made again; never rendered now.
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(['hit', 'fallback']).toContain(response.headers.get('x-cache'));
+    }
   });
 
   it('past the time limit, shows as escaped text, with one line in the log however often it is read', async () => {

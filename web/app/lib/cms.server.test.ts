@@ -111,6 +111,17 @@ describe("cmsQuery when the CMS fails after a good answer (stale-if-error)", () 
     expect(requests - before).toBe(1);
   });
 
+  it("waits for a view still being made when the CMS answered in time, instead of a 503", async () => {
+    mode = "ok";
+    const { cmsView } = await cms();
+    // A view (think of posts' Markdown queued on busy workers) that finishes after CMS_TIMEOUT_MS.
+    const slowView = async (data: { siteSetting: { name: string } }) => {
+      await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS + 500));
+      return `made from ${data.siteSetting.name}`;
+    };
+    await expect(cmsView("{ siteSetting { name } }", { slowView: true }, slowView)).resolves.toBe("made from Home");
+  });
+
   it("has no copies to fall back on with WEB_CACHE=off", async () => {
     vi.stubEnv("WEB_CACHE", "off");
     mode = "ok";

@@ -88,9 +88,11 @@ export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions 
 }
 
 /**
- * A read through the cache. The visitor waits CMS_TIMEOUT_MS at most; the read itself may go on
- * to fill the cache, so a CMS slower than that still ends up with a copy (when nothing is cached,
- * nothing is gained).
+ * A read through the cache. The visitor waits CMS_TIMEOUT_MS at most for the CMS; the read itself
+ * may go on to fill the cache, so a CMS slower than that still ends up with a copy (when nothing is
+ * cached, nothing is gained). Once the CMS has answered, the visitor waits for the view too: making
+ * it is bounded on its own (a post's Markdown within MARKDOWN_RENDER_TIMEOUT_MS, then a stand-in),
+ * so a busy renderer gives a page a moment later, not a 503.
  */
 async function cachedRead<TData, TView>(
   key: string,
@@ -99,20 +101,36 @@ async function cachedRead<TData, TView>(
   toView: (data: TData) => TView | Promise<TView>,
 ): Promise<TView> {
   const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
-  const load = async () => await toView(await request(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs));
-  const deadline = AbortSignal.timeout(waitMs);
+  const load = async () => {
+    const data = await request(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs);
+    viewing.add(key);
+    try {
+      return await toView(data);
+    } finally {
+      viewing.delete(key);
+    }
+  };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    if (!viewing.has(key)) deadline.abort();
+  }, waitMs);
   try {
     const { value } = await cmsReadCache.read(key, load, {
-      signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+      signal: options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal,
     });
     return value as TView;
   } catch (error) {
-    if (!deadline.aborted || options.signal?.aborted) throw error;
+    if (!deadline.signal.aborted || options.signal?.aborted) throw error;
     const timeout = new CmsError("timeout", "The CMS did not answer in time");
     cmsHealth.failed(timeout);
     throw timeout;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** The reads whose CMS answer is in and whose view is being made (see cachedRead). */
+const viewing = new Set<string>();
 
 /** One request to the CMS within timeoutMs, its outcome noted by cmsHealth, its failure a CmsError. */
 async function answered<T>(request: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
