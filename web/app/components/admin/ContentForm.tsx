@@ -14,7 +14,8 @@ import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 type SaveResponse =
-  { ok: true; redirectTo: string } | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string };
+  | { ok: true; redirectTo: string }
+  | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string };
 
 type Phase = "idle" | "uploading" | "processing";
 

@@ -17,7 +17,8 @@ export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] 
 // ── Reads and deletes ─────────────────────────────────────────────────────────────────
 
 export type ListResult<K extends KindKey> =
-  { items: ItemByKind[K][]; count: number; error: null } | { items: null; count: null; error: string };
+  | { items: ItemByKind[K][]; count: number; error: null }
+  | { items: null; count: null; error: string };
 
 /** One page of a kind's list (ADMIN_PAGE_SIZE items), matching the place's search, and the match count. */
 export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K, place: ListPlace): Promise<ListResult<K>> {
@@ -48,7 +49,8 @@ export async function countItems(request: Request, staff: Staff, kind: KindKey, 
 }
 
 export type ItemResult<K extends KindKey> =
-  { item: ItemByKind[K]; error: null; notFound: false } | { item: null; error: string | null; notFound: boolean };
+  | { item: ItemByKind[K]; error: null; notFound: false }
+  | { item: null; error: string | null; notFound: boolean };
 
 export async function getItem<K extends KindKey>(request: Request, staff: Staff, kind: K, id: number | null): Promise<ItemResult<K>> {
   const config = KINDS[kind];
