@@ -36,6 +36,24 @@ describe('removing the demo content', () => {
     expect(await demoCount(cms, token)).toBe(DEMO_ENTRIES);
   });
 
+  it('is removed by Managers only: a Staff account sees the count and gets 403 on the removal, which deletes nothing', async () => {
+    const email = `staff-${Date.now().toString(36)}@example.org`;
+    const password = 'Seven mango trees';
+    const created = await fetch(`${cms.url}/api/staff-accounts`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sita Gurung', email, role: 'staff', password }),
+    });
+    expect(created.status).toBe(201);
+    const staffToken = (await login(cms.url, email, password)).body.token as string;
+    expect(await demoCount(cms, staffToken)).toBe(DEMO_ENTRIES);
+    const refused = await fetch(`${cms.url}/api/demo-content`, { method: 'DELETE', headers: bearer(staffToken) });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toHaveProperty('message');
+    expect(await demoCount(cms, token)).toBe(DEMO_ENTRIES);
+    expect((await list(cms, 'blog')).count).toBeGreaterThan(0);
+  });
+
   it('deletes exactly the untouched demo entries, in both languages and with their files; staff entries and edited demo entries stay', async () => {
     const mine = await json(
       await send(

@@ -31,9 +31,8 @@ export const staffActions = [
   ...publicActions,
   ...COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
   'plugin::users-permissions.user.findOne',
-  // The dashboard's "demo content" notice and its removal.
+  // How much demo content the site still shows (its removal is for Managers).
   'api::demo-content.demo-content.status',
-  'api::demo-content.demo-content.remove',
   // Their own account: display name and password.
   'api::staff-account.staff-account.updateMe',
   'api::staff-account.staff-account.changeMyPassword',
@@ -41,6 +40,8 @@ export const staffActions = [
 
 export const managerActions = [
   ...staffActions,
+  // Removing the demo content changes the whole site at once: a Manager's decision.
+  'api::demo-content.demo-content.remove',
   ...['find', 'create', 'update', 'delete'].map((action) => `api::staff-account.staff-account.${action}`),
 ];
 

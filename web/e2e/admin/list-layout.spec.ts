@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { actionsOutOfReach, LISTS } from "./row-actions";
 import { CMS_URL, login, STAFF, STILL_PAGES } from "./support";
 
 test.use(STILL_PAGES);
@@ -7,56 +7,12 @@ test.use(STILL_PAGES);
 // Every admin list, at the sizes staff use, keeps each row's View, Edit and Delete (on /staff: role, block, remove) in reach:
 // inside the viewport and inside every ancestor that could clip them, and clickable.
 
-const LISTS = ["/teams", "/gallery/images", "/gallery/videos", "/bloglist"] as const;
 const SIZES = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ] as const;
-
-/**
- * For every row action of the list (View, Edit, Delete): scrolled into view as a visitor would,
- * is its whole box inside the viewport and inside every ancestor that clips, and is it what a
- * click at its centre hits? Returns what is not.
- */
-/** `words`: how each control's text begins (a regular expression). */
-const actionsOutOfReach = (page: Page, words: readonly string[] = ["View", "Edit", "Delete"]) =>
-  page.locator("main tbody").evaluate((tbody, words) => {
-    const problems: string[] = [];
-    const rows = [...tbody.querySelectorAll("tr")];
-    for (const row of rows) {
-      // The signed-in manager's own row on /staff has no actions.
-      if (row.textContent?.includes("(you)")) continue;
-      for (const word of words) {
-        const control = [...row.querySelectorAll("a")].find((a) => new RegExp(`^(?:${word})`).test(a.textContent?.trim() ?? ""));
-        if (!control) {
-          problems.push(`row ${rows.indexOf(row)}: no ${word}`);
-          continue;
-        }
-        control.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-        const box = control.getBoundingClientRect();
-        let { left, top, right, bottom } = box;
-        for (let node = control.parentElement; node; node = node.parentElement) {
-          const style = getComputedStyle(node);
-          const clip = node.getBoundingClientRect();
-          if (style.overflowX !== "visible") [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
-          if (style.overflowY !== "visible") [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
-        }
-        [left, top] = [Math.max(left, 0), Math.max(top, 0)];
-        [right, bottom] = [Math.min(right, document.documentElement.clientWidth), Math.min(bottom, window.innerHeight)];
-        const whole =
-          box.width > 0 && left <= box.left + 0.5 && right >= box.right - 0.5 && top <= box.top + 0.5 && bottom >= box.bottom - 0.5;
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        if (!whole || !hit || !control.contains(hit)) {
-          problems.push(
-            `${control.getAttribute("href")}: box ${JSON.stringify(box)}, visible ${JSON.stringify({ left, top, right, bottom })}, hit ${hit?.tagName}`,
-          );
-        }
-      }
-    }
-    return { rows: rows.length, problems };
-  }, words);
 
 // The staff accounts list needs an account besides the signed-in manager's, which has none.
 let otherAccount: { id: number; token: string } | null = null;

@@ -117,7 +117,7 @@ test("a manager adds a member of staff, who works under their own name until blo
     await hydrated(page);
     await expect(row).not.toContainText("Never");
     await confirm(page, `Block ${name}`, "Yes, block");
-    await expect(page.getByRole("status").filter({ hasText: `Account of ${name} changed.` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Account of ${name} blocked.` })).toBeVisible();
     await expect(row).toContainText("Blocked");
 
     // Their open session is sent to /login on its next request, and they cannot sign in again.
@@ -139,5 +139,141 @@ test("a manager adds a member of staff, who works under their own name until blo
     await expect(me.getByRole("link")).toHaveCount(0);
   } finally {
     await fetch(`${CMS_URL}/api/blog/${postId}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+  }
+});
+
+/** An account made by the manager through the CMS: its id, e-mail and password. */
+async function addStaffAccount(token: string, name: string) {
+  const email = `${name.split(" ")[0]!.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}@example.org`;
+  const password = "Seven mango trees";
+  const created = await fetch(`${CMS_URL}/api/staff-accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name, email, role: "staff", password }),
+  });
+  expect(created.status).toBe(201);
+  return { id: ((await created.json()) as { id: number }).id, email, password };
+}
+
+const removeAccount = (token: string, id: number) =>
+  fetch(`${CMS_URL}/api/staff-accounts/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+
+test("after an account is added the add form is empty, so the next click cannot add the same person again", async ({ page }) => {
+  const token = await managerToken();
+  const added: string[] = [];
+  try {
+    await login(page, "/staff");
+    await hydrated(page);
+    const form = page.getByRole("region", { name: "Add a staff account" });
+    for (const choice of ["generate", "set"] as const) {
+      const name = unique("Maya Rai");
+      const email = `maya-${Date.now().toString(36)}-${choice}@example.org`;
+      added.push(email);
+      await form.getByLabel("Name").fill(name);
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Role").selectOption("manager");
+      if (choice === "set") {
+        await form.getByLabel("I choose it").check();
+        await form.getByLabel("Password (when you choose it)").fill("Seven mango trees");
+      }
+      await form.getByRole("button", { name: "Add account" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Account of ${name} added.` })).toBeVisible();
+      // The generated first password is still shown once.
+      await expect(page.getByTestId("first-password")).toHaveCount(choice === "generate" ? 1 : 0);
+      await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(1);
+      await expect(form.getByLabel("Name")).toHaveValue("");
+      await expect(form.getByLabel("Email")).toHaveValue("");
+      await expect(form.getByLabel("Role")).toHaveValue("staff");
+      await expect(form.getByLabel("Make one for me (shown once)")).toBeChecked();
+      await expect(form.getByLabel("Password (when you choose it)")).toHaveValue("");
+      // A second click adds nobody: the empty form is refused in the browser.
+      await form.getByRole("button", { name: "Add account" }).click();
+      await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(1);
+    }
+    // A refused add keeps what was typed.
+    await form.getByLabel("Name").fill("Someone Else");
+    await form.getByLabel("Email").fill(STAFF.email);
+    await form.getByRole("button", { name: "Add account" }).click();
+    await expect(form.getByRole("alert")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Someone Else");
+    await expect(form.getByLabel("Email")).toHaveValue(STAFF.email);
+  } finally {
+    const list = (await (
+      await fetch(`${CMS_URL}/api/staff-accounts?pageSize=100`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { results: { id: number; email: string }[] };
+    for (const account of list.results.filter((account) => added.includes(account.email))) await removeAccount(token, account.id);
+  }
+});
+
+test("blocking and unblocking say so, with a lock on the confirm button", async ({ page }) => {
+  const token = await managerToken();
+  const name = unique("Bikash Thapa");
+  const account = await addStaffAccount(token, name);
+  try {
+    await login(page, "/staff");
+    await hydrated(page);
+    for (const [trigger, button, said] of [
+      [`Block ${name}`, "Yes, block", `Account of ${name} blocked.`],
+      [`Unblock ${name}`, "Yes, unblock", `Account of ${name} unblocked.`],
+    ] as const) {
+      await page.getByRole("link", { name: trigger }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Please confirm" });
+      const confirmButton = dialog.getByRole("button", { name: button });
+      // The lock of the row's Block and Unblock, not the bin of Remove.
+      const rowIcon = await page
+        .getByRole("link", { name: trigger })
+        .locator("svg")
+        .evaluate((svg) => svg.innerHTML);
+      expect(await confirmButton.locator("svg").evaluate((svg) => svg.innerHTML)).toBe(rowIcon);
+      const bin = await page
+        .getByRole("link", { name: `Remove ${name}` })
+        .locator("svg")
+        .evaluate((svg) => svg.innerHTML);
+      expect(rowIcon).not.toBe(bin);
+      await confirmButton.click();
+      await expect(page.getByRole("status").filter({ hasText: said })).toBeVisible();
+      await expect(page.getByText(/Account of .* changed\./)).toHaveCount(0);
+    }
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Active");
+  } finally {
+    await removeAccount(token, account.id);
+  }
+});
+
+test("only a Manager sees and may use Remove demo content: Staff get neither the button nor the action", async ({ page, browser }) => {
+  const token = await managerToken();
+  const demoCount = async () =>
+    ((await (await fetch(`${CMS_URL}/api/demo-content`, { headers: { authorization: `Bearer ${token}` } })).json()) as { count: number })
+      .count;
+  const before = await demoCount();
+  expect(before).toBeGreaterThan(0);
+  const account = await addStaffAccount(token, unique("Gita Magar"));
+  try {
+    // The manager sees the notice and its button.
+    await login(page);
+    await expect(page.getByRole("link", { name: "Remove demo content" })).toBeVisible();
+
+    const staffPage = await signInAs(browser, account.email, account.password);
+    await staffPage.waitForURL("/dashboard");
+    await hydrated(staffPage);
+    await expect(staffPage.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+    await expect(staffPage.getByRole("link", { name: "Remove demo content" })).toHaveCount(0);
+    await expect(staffPage.getByRole("button", { name: "Remove demo content" })).toHaveCount(0);
+    await expect(staffPage.getByText(/still shows demo content/)).toHaveCount(0);
+    // Nor the confirmation by its link.
+    await staffPage.goto("/dashboard?remove-demo=1");
+    await expect(staffPage.getByRole("alertdialog")).toHaveCount(0);
+    // Posting the removal from their own page (same origin, their session) is refused.
+    const status = await staffPage.evaluate(async () => {
+      const body = new FormData();
+      body.set("intent", "remove-demo");
+      return (await fetch("/dashboard", { method: "POST", body })).status;
+    });
+    expect(status).toBe(403);
+    expect(await demoCount()).toBe(before);
+    await staffPage.context().close();
+  } finally {
+    await removeAccount(token, account.id);
   }
 });

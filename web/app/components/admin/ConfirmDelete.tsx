@@ -79,9 +79,10 @@ export function DeleteButton({
   );
 }
 
-/** A row action's word: shown on cards and wide tables; between 1024 and 1279 px the table
- * row shows the icon only (the word stays for screen readers, and as the tooltip). */
-export const ROW_ACTION_LABEL = "min-[1024px]:max-[1279px]:sr-only";
+/** A row action's word: shown on cards and in wide tables. A table narrower than 62rem (its own
+ * box, which a desktop scroll bar or a long word in a column makes narrower than the window
+ * suggests) shows the icon only; the word stays for screen readers, and as the tooltip. */
+export const ROW_ACTION_LABEL = "min-[1024px]:@max-[62rem]:sr-only";
 export const ACTION_LINK =
   "inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-sand-200 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-sand";
 export const ACTION_DANGER =
@@ -104,6 +105,7 @@ export function ConfirmDialog({
   cancelHref,
   onCancel,
   danger = true,
+  icon = danger ? <IconTrash size={18} /> : null,
 }: {
   open: boolean;
   title?: string;
@@ -116,8 +118,10 @@ export function ConfirmDialog({
   action: string;
   cancelHref: string;
   onCancel: () => void;
-  /** A destructive step (red, with the bin); otherwise the main button's look. */
+  /** A destructive step (red); otherwise the main button's look. */
   danger?: boolean;
+  /** The confirm button's icon: what the step does (the bin by default for a destructive one). */
+  icon?: React.ReactNode;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -169,7 +173,7 @@ export function ConfirmDialog({
               disabled={busy}
               className={`btn w-full disabled:opacity-70 sm:w-auto ${danger ? "bg-red-700 text-white hover:bg-red-800" : "btn-primary"}`}
             >
-              {busy ? <ButtonSpinner /> : danger ? <IconTrash size={18} /> : null}
+              {busy ? <ButtonSpinner /> : icon}
               {busy ? busyLabel : confirmLabel}
             </button>
           </Form>

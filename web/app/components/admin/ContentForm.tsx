@@ -19,6 +19,12 @@ type SaveResponse =
 
 type Phase = "idle" | "uploading" | "processing";
 
+/** Why the last save failed, and what to do about it (when it is not plain from the message). */
+interface SaveFailure {
+  message: string;
+  advice?: string;
+}
+
 /**
  * The create / edit form of every kind. react-hook-form validates with the kind's zod
  * schema (on submit, then on change); a valid form is uploaded with XMLHttpRequest to
@@ -54,7 +60,8 @@ export function ContentForm({
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [percent, setPercent] = useState(0);
-  const [formError, setFormError] = useState<string | null>(actionData?.message ?? null);
+  const [formError, setFormError] = useState<SaveFailure | null>(actionData?.message ? { message: actionData.message } : null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
 
   const initial = actionData?.values ?? defaults;
@@ -68,6 +75,11 @@ export function ContentForm({
   } = useSchemaForm(schema, initial);
 
   useEffect(() => () => xhrRef.current?.abort(), []);
+  // A failure is said beside Save, where the eye and the thumb are: the message pushes the buttons
+  // down, so once it is on the page the two are brought into view together.
+  useEffect(() => {
+    if (formError) footerRef.current?.scrollIntoView({ block: "nearest" });
+  }, [formError]);
   // A failed save keeps what was typed, and so keeps asking before it is left.
   const { allowLeave } = useUnsavedChangesGuard(isDirty || Boolean(actionData));
 
@@ -112,11 +124,15 @@ export function ContentForm({
       for (const [field, messages] of Object.entries(response?.errors ?? {})) {
         if (messages[0]) setError(field, { type: "server", message: messages[0] });
       }
-      setFormError(response?.message || failure);
+      // A refusal of what was sent names what to correct; anything else is the server's trouble.
+      const refused = xhr.status >= 400 && xhr.status < 500 && response?.message;
+      setFormError(
+        refused ? { message: response.message! } : { message: response?.message || failure, advice: at("common.saveRetryLater") },
+      );
     };
-    xhr.onerror = () => {
+    xhr.onerror = xhr.ontimeout = () => {
       setPhase("idle");
-      setFormError(failure);
+      setFormError({ message: at("common.saveConnectionLost"), advice: at("common.saveCheckConnection") });
     };
     xhr.send(body);
   };
@@ -136,8 +152,6 @@ export function ContentForm({
       onSubmit={handleSubmit(upload)}
       className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
     >
-      {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
-
       {config.fields.map((field) => {
         const inputId = `field-${field.name}`;
         const error = errorOf(field.name);
@@ -191,14 +205,22 @@ export function ContentForm({
 
       {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:justify-end">
-        <Link to={listReturn.back} className="btn btn-ghost">
-          {at("common.cancel")}
-        </Link>
-        <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
-          {busy ? <ButtonSpinner /> : null}
-          {busy ? busyLabel : at("common.save")}
-        </button>
+      <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
+        {formError ? (
+          <ErrorAlert>
+            <p className="font-semibold">{formError.message}</p>
+            {formError.advice ? <p className="mt-1">{formError.advice}</p> : null}
+          </ErrorAlert>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={listReturn.back} className="btn btn-ghost">
+            {at("common.cancel")}
+          </Link>
+          <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+            {busy ? <ButtonSpinner /> : null}
+            {busy ? busyLabel : at("common.save")}
+          </button>
+        </div>
       </div>
     </form>
   );

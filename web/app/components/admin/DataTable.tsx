@@ -12,7 +12,8 @@ export interface Column<T> {
 
 /**
  * The admin lists: a table from 1024 px, where every column shrinks to fit the card and the
- * actions never wrap or clip (icons only up to 1280 px, each still named for screen readers);
+ * actions never wrap or clip (icons only while the table is narrower than 62rem, each still named
+ * for screen readers; the table's own width decides, not the window's);
  * below 1024 px each row becomes a card whose cells carry their column name (data-label), so
  * nothing needs sideways scrolling. The card scrolls sideways rather than hide anything.
  */
@@ -28,7 +29,7 @@ export function DataTable<T extends { id: number }>({
   actions: (item: T) => React.ReactNode;
 }) {
   return (
-    <div className="rounded-2xl max-[1023px]:bg-transparent min-[1024px]:overflow-x-auto min-[1024px]:border min-[1024px]:border-sand-200 min-[1024px]:bg-white min-[1024px]:shadow-card">
+    <div className="@container rounded-2xl max-[1023px]:bg-transparent min-[1024px]:overflow-x-auto min-[1024px]:border min-[1024px]:border-sand-200 min-[1024px]:bg-white min-[1024px]:shadow-card">
       <table className="w-full border-collapse text-left max-[1023px]:block min-[1024px]:max-[1279px]:text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-sand/60 text-sm text-muted max-[1023px]:sr-only">

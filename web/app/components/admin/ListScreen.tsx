@@ -172,8 +172,8 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
           <span className="font-semibold">{spec.text(item)}</span>
           {line && edit?.at ? (
             // Short, with the whole sentence for screen readers and as the tooltip. Between 1024
-            // and 1279 px the table row shows the date alone on one line, like the row actions
-            // show icons only: the name column is narrow there.
+            // and 1279 px the table row shows the date alone on one line (the row actions keep to icons
+            // in a narrow table too): the name column is narrow there.
             <span title={line} className="flex items-start gap-1 text-xs text-muted [overflow-wrap:anywhere]">
               <IconPencil size={12} className="mt-0.5 shrink-0 min-[1024px]:max-[1279px]:hidden" />
               <span className="sr-only">{line}</span>
@@ -187,13 +187,15 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
       );
     }
     case "text":
-      return <>{spec.text(item)}</>;
+      // A long word (a role such as "Administrator") may break rather than push the actions out.
+      return <span className="[overflow-wrap:anywhere]">{spec.text(item)}</span>;
     case "excerpt":
       return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || spec.missing}</p>;
     case "email":
       return <EmailText address={spec.text(item)} />;
     case "day": {
-      // "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere.
+      // "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere;
+      // in a narrow table the date in brackets may wrap between its words.
       const parts = joinedAtParts(spec.value(item));
       if (!parts) return <span>{spec.missing}</span>;
       return (
@@ -203,7 +205,7 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
           {parts.bs ? (
             <>
               {" "}
-              <span className="block text-muted">({parts.ad})</span>
+              <span className="block whitespace-normal text-muted">({parts.ad})</span>
             </>
           ) : null}
         </span>

@@ -23,10 +23,13 @@ const toAccount = (raw: Record<string, unknown>): StaffAccount => ({
 });
 
 /** The signed-in person, who must be a manager: otherwise a thrown 403 page. */
-export async function requireManager(request: Request): Promise<{ staff: Staff; user: CurrentUser }> {
+export async function requireManager(
+  request: Request,
+  refusal: AdminMessageKey = "staff.forbidden",
+): Promise<{ staff: Staff; user: CurrentUser }> {
   const staff = await requireStaff(request);
   const user = await fetchCurrentUser(request, staff);
-  if (user?.role !== "manager") throw data({ message: at("staff.forbidden") }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (user?.role !== "manager") throw data({ message: at(refusal) }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return { staff, user };
 }
 

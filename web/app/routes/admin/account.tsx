@@ -106,6 +106,7 @@ function NameForm({ current, actionData }: { current: string; actionData: Accoun
           autoComplete="name"
           error={errors.name?.message ?? actionData?.errors?.name?.[0]}
           registration={register("name")}
+          defaultValue={actionData?.name ?? current}
         />
         <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
           {busy ? <ButtonSpinner /> : null}

@@ -5,11 +5,12 @@ import { ConfirmDialog, useConfirmParam } from "~/components/admin/ConfirmDelete
 import { ErrorAlert } from "~/components/admin/Feedback";
 import { IconFileText, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { countItems, demoContentCount, removeDemoContent } from "~/lib/admin/items.server";
+import { countItems, demoContentCount, fetchCurrentUser, removeDemoContent } from "~/lib/admin/items.server";
 import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { flashNotice, requireStaff } from "~/lib/admin/session.server";
+import { requireManager } from "~/lib/admin/staff-accounts.server";
 
 export const meta = () => adminMeta(at("dashboard.metaTitle"));
 
@@ -18,20 +19,23 @@ const REMOVE_DEMO = "remove-demo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  // The current user is fetched by the admin layout on every page (it checks the token).
+  // Only a Manager may remove the demo content, so only a Manager is told about it.
+  const demoCountForManager = async () =>
+    (await fetchCurrentUser(request, staff))?.role === "manager" ? demoContentCount(request, staff) : null;
   const [team, image, video, blog, demo] = await Promise.all([
     countItems(request, staff, "team"),
     countItems(request, staff, "image"),
     countItems(request, staff, "video"),
     countItems(request, staff, "blog"),
-    demoContentCount(request, staff),
+    demoCountForManager(),
   ]);
   return data({ counts: { team, image, video, blog }, demo }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
-  const staff = await requireStaff(request);
+  // The only change made here, removing the demo content, is a Manager's (Staff get 403).
+  const { staff } = await requireManager(request, "dashboard.demoForbidden");
   const form = await request.formData();
   if (form.get("intent") !== REMOVE_DEMO) {
     return data({ error: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });

@@ -1,5 +1,6 @@
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
+import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirmParam } from "~/components/admin/ConfirmDelete";
@@ -12,7 +13,7 @@ import { CARD, FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { isStaffRole, STAFF_ROLES } from "@contract/account-rules";
 import { newAccountSchema, type NewAccountInput } from "~/lib/admin/account-schemas";
 import { parseId } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { at, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
@@ -98,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "remove") {
     const result = await removeAccount(request, staff, id);
     if (!result.ok) return data<StaffActionData>({ changeError: result.message }, { status: result.status, headers: NO_STORE_HEADERS });
-    return done(at("staff.removed", { name }));
+    return done(at(CONFIRM.remove.done, { name }));
   }
   const change =
     intent === "make-manager"
@@ -108,16 +109,49 @@ export async function action({ request }: Route.ActionArgs) {
         : { blocked: intent === "block" };
   const result = await changeAccount(request, staff, id, change);
   if (!result.ok) return data<StaffActionData>({ changeError: result.message }, { status: result.status, headers: NO_STORE_HEADERS });
-  return done(at("staff.changed", { name: accountName(result.value) }));
+  return done(at(CONFIRM[intent].done, { name: accountName(result.value) }));
 }
 
-/** Each change's question, button and look in the confirmation dialog. */
-const CONFIRM: Record<Change, { question: Parameters<typeof at>[0]; button: Parameters<typeof at>[0]; danger: boolean }> = {
-  "make-manager": { question: "staff.confirmManager", button: "staff.confirmRole", danger: false },
-  "make-staff": { question: "staff.confirmStaff", button: "staff.confirmRole", danger: false },
-  block: { question: "staff.confirmBlock", button: "staff.confirmBlockButton", danger: true },
-  unblock: { question: "staff.confirmUnblock", button: "staff.confirmUnblockButton", danger: false },
-  remove: { question: "staff.confirmRemove", button: "staff.confirmRemoveButton", danger: true },
+/** Each change's question, button, icon and look in the confirmation dialog, and what is said once it is done. */
+const CONFIRM: Record<
+  Change,
+  { question: AdminMessageKey; button: AdminMessageKey; done: AdminMessageKey; danger: boolean; icon: React.ReactNode }
+> = {
+  "make-manager": {
+    question: "staff.confirmManager",
+    button: "staff.confirmRole",
+    done: "staff.madeManager",
+    danger: false,
+    icon: <IconShield size={18} />,
+  },
+  "make-staff": {
+    question: "staff.confirmStaff",
+    button: "staff.confirmRole",
+    done: "staff.madeStaff",
+    danger: false,
+    icon: <IconShield size={18} />,
+  },
+  block: {
+    question: "staff.confirmBlock",
+    button: "staff.confirmBlockButton",
+    done: "staff.blockedDone",
+    danger: true,
+    icon: <IconLock size={18} />,
+  },
+  unblock: {
+    question: "staff.confirmUnblock",
+    button: "staff.confirmUnblockButton",
+    done: "staff.unblockedDone",
+    danger: false,
+    icon: <IconLock size={18} />,
+  },
+  remove: {
+    question: "staff.confirmRemove",
+    button: "staff.confirmRemoveButton",
+    done: "staff.removed",
+    danger: true,
+    icon: <IconTrash size={18} />,
+  },
 };
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -181,6 +215,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           cancelHref={confirm.cancelHref}
           onCancel={confirm.close}
           danger={CONFIRM[change].danger}
+          icon={CONFIRM[change].icon}
         />
       ) : null}
       <NewAccountForm actionData={actionData} />
@@ -239,21 +274,37 @@ function FirstPassword({ name, password }: { name: string; password: string }) {
   );
 }
 
+const EMPTY_ACCOUNT: NewAccountInput = { name: "", email: "", role: "staff", passwordChoice: "generate", password: "" };
+
 function NewAccountForm({ actionData }: { actionData: StaffActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const typed = actionData?.values;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaForm<NewAccountInput>(newAccountSchema, {
+  // The server's HTML shows the texts and the role too, so the page reads the same before scripts
+  // run. (Not the radio buttons: react-hook-form would take a defaultChecked one for the value.)
+  const initial: NewAccountInput = {
     name: typed?.name ?? "",
     email: typed?.email ?? "",
     role: typed && isStaffRole(typed.role) ? typed.role : "staff",
     passwordChoice: typed?.passwordChoice ?? "generate",
     password: "",
-  });
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm<NewAccountInput>(newAccountSchema, initial);
+  // Once an account is added the form is empty again, so a second click cannot add the same
+  // person twice. A refused add (its message) keeps what was typed.
+  const sentAdd = useRef(false);
+  useEffect(() => {
+    if (busy) sentAdd.current = true;
+    else if (navigation.state === "idle" && sentAdd.current) {
+      sentAdd.current = false;
+      if (!actionData?.message) reset(EMPTY_ACCOUNT);
+    }
+  }, [busy, navigation.state, actionData, reset]);
   const fieldError = (name: keyof NewAccountInput) => errors[name]?.message ?? actionData?.errors?.[name]?.[0];
 
   return (
@@ -270,6 +321,7 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
           autoComplete="off"
           error={fieldError("name")}
           registration={register("name")}
+          defaultValue={initial.name}
         />
         <FormField
           id="account-email"
@@ -278,12 +330,13 @@ function NewAccountForm({ actionData }: { actionData: StaffActionData | undefine
           autoComplete="off"
           error={fieldError("email")}
           registration={register("email")}
+          defaultValue={initial.email}
         />
         <div>
           <label htmlFor="account-role" className={LABEL}>
             {at("staff.field.role")}
           </label>
-          <select id="account-role" className={`${INPUT} mt-1.5`} {...register("role")}>
+          <select id="account-role" className={`${INPUT} mt-1.5`} defaultValue={initial.role} {...register("role")}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {at(`staff.role.${role}`)}

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 const service = () =>
   strapi.service('api::demo-content.demo-content') as unknown as { count(): Promise<number>; remove(): Promise<number> };
 
-/** Staff only (Staff role permissions); errors in the contract's {message} shape. */
+/** Signed-in staff (the count) and Managers (the removal), by role permissions; errors in the contract's {message} shape. */
 const handle = (action: (ctx: Context) => Promise<void>) => async (ctx: Context) => {
   try {
     await action(ctx);
