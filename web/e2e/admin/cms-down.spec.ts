@@ -24,7 +24,10 @@ test.describe("when the CMS is down", () => {
     await page.getByLabel("Description").fill("Saved while the CMS was away.");
     await page.getByLabel("Image file").setInputFiles(fixture("hills.png"));
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Something went wrong");
+    // What happened, and what to do, beside Save.
+    const alert = page.getByTestId("form-footer").getByRole("alert");
+    await expect(alert).toContainText("Something went wrong");
+    await expect(alert).toContainText("Everything you typed is still here; press Save again in a moment.");
     await expect(page).toHaveURL(`${DOWN}/gallery/images/new`);
     await expect(page.getByLabel("Title")).toHaveValue("Monsoon clouds");
     await expect(page.getByLabel("Description")).toHaveValue("Saved while the CMS was away.");
