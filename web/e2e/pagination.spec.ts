@@ -77,6 +77,7 @@ test.describe("years of content", () => {
     for (const prefix of ["", "/ne"]) {
       await expect.poll(() => shows(`${prefix}/blogs`, `/blogs/details/${posts.at(-1)!.id}"`), { timeout: 60_000 }).toBe(true);
       await expect.poll(() => shows(`${prefix}/gallery`, `data-gallery-open="${images.at(-1)}"`), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => shows(`${prefix}/current-committee`, "Member "), { timeout: 60_000 }).toBe(true);
       await expect.poll(() => shows(`${prefix}/current-committee?page=2`, members.at(-1)!), { timeout: 60_000 }).toBe(true);
     }
   });
