@@ -1,22 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { CMS_URL, hydrated, login, STAFF, STILL_PAGES, unique } from "./support";
+import { CMS_URL, hydrated, login, managerToken, STAFF, STILL_PAGES, unique } from "./support";
 
 test.use(STILL_PAGES);
 
 // Staff accounts end to end: a manager adds a member of staff, who signs in, changes their
 // password and edits a post (shown as last edited by them); the manager blocks them and their
 // open session is sent to /login on its next request; Staff cannot reach /staff.
-
-/** A token of the manager's, for setting up and clearing away through the CMS's API. */
-async function managerToken() {
-  const response = await fetch(`${CMS_URL}/api/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(STAFF),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function signInAs(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();

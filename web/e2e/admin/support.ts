@@ -30,6 +30,17 @@ export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
+/** A token of the seeded Manager's, for setting up and clearing away through the CMS's API. */
+export async function managerToken(): Promise<string> {
+  const response = await fetch(`${CMS_URL}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(STAFF),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** Signs in through the login form, as a member of staff would. */
 export async function login(page: Page, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CMS_URL, fixture, hydrated, login, STAFF, STILL_PAGES, unique } from "./support";
+import { CMS_URL, fixture, hydrated, login, managerToken, STILL_PAGES, unique } from "./support";
 
 test.use(STILL_PAGES);
 
@@ -84,15 +84,7 @@ test("a gallery image typed before hydration keeps its title, description and fi
 test("the Nepali tab typed before hydration keeps its text and saves it", async ({ page }) => {
   test.slow();
   await login(page);
-  const token = (
-    (await (
-      await fetch(`${CMS_URL}/api/users/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(STAFF),
-      })
-    ).json()) as { token: string }
-  ).token;
+  const token = await managerToken();
   const post = new FormData();
   post.set("title", unique("Tihar lamps"));
   post.set("content", "The lamps were lit at dusk.");
@@ -145,15 +137,7 @@ test("the staff add form typed before hydration keeps name, e-mail, role and pas
   await expect(row).toContainText(email);
   await expect(row).toContainText("Manager");
   // Clear away: the account is removed again.
-  const token = (
-    (await (
-      await fetch(`${CMS_URL}/api/users/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(STAFF),
-      })
-    ).json()) as { token: string }
-  ).token;
+  const token = await managerToken();
   const list = (await (
     await fetch(`${CMS_URL}/api/staff-accounts?pageSize=100`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { results: { id: number; email: string }[] };
@@ -164,15 +148,7 @@ test("the staff add form typed before hydration keeps name, e-mail, role and pas
 test("My account's name typed before hydration is kept and saved", async ({ page }) => {
   test.slow();
   // An account of its own: the shared first Manager's name is left as the other tests expect it.
-  const token = (
-    (await (
-      await fetch(`${CMS_URL}/api/users/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(STAFF),
-      })
-    ).json()) as { token: string }
-  ).token;
+  const token = await managerToken();
   const email = `kamala-${Date.now().toString(36)}@example.org`;
   const password = "Seven mango trees";
   const created = await fetch(`${CMS_URL}/api/staff-accounts`, {
