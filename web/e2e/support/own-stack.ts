@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +43,26 @@ const stop = (child: ChildProcess | undefined) =>
     child.kill("SIGTERM");
   });
 
+/**
+ * Each process writes its output to a file that outlives the test, and a process that dies while
+ * the test still needs it says so on the runner's output with the end of its log: a stack that
+ * vanishes under load is then explained in the CI log rather than seen only as "connection refused".
+ */
+const logDir = join(web, ".test-tmp", "own-stack-logs");
+
+function logTo(file: string) {
+  mkdirSync(logDir, { recursive: true });
+  return openSync(join(logDir, file), "w");
+}
+
+function reportUnexpectedExit(child: ChildProcess, label: string, file: string, stopping: () => boolean) {
+  child.once("exit", (code, signal) => {
+    if (stopping()) return;
+    const log = readFileSync(join(logDir, file), "utf8");
+    console.error(`[own-stack] ${label} exited (code ${code}, signal ${signal}); end of ${join(logDir, file)}:\n${log.slice(-4000)}`);
+  });
+}
+
 /** `webEnv`: settings of the web server beside the usual ones (e.g. a small SITEMAP_MAX_URLS). */
 export async function startOwnStack(name: string, { webEnv = {} }: { webEnv?: Record<string, string> } = {}) {
   const [cmsPort, webPort] = [await freePort(), await freePort()];
@@ -52,10 +72,14 @@ export async function startOwnStack(name: string, { webEnv = {} }: { webEnv?: Re
   const cmsUrl = `http://127.0.0.1:${cmsPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   let cms: ChildProcess | undefined;
+  let stopping = false;
+  const cmsLog = `${name}-${process.pid}-cms.log`;
+  const webLog = `${name}-${process.pid}-web.log`;
   const bootCms = async () => {
+    const out = logTo(cmsLog);
     cms = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
       cwd: repo,
-      stdio: "ignore",
+      stdio: ["ignore", out, out],
       env: {
         ...process.env,
         CMS_PORT: String(cmsPort),
@@ -66,12 +90,16 @@ export async function startOwnStack(name: string, { webEnv = {} }: { webEnv?: Re
         NODE_ENV: "development",
       },
     });
+    closeSync(out);
+    const booted = cms;
+    reportUnexpectedExit(booted, "the CMS", cmsLog, () => stopping || booted !== cms);
     await waitFor(`${cmsUrl}/_health`, cms, 180_000);
   };
   await bootCms();
+  const webOut = logTo(webLog);
   const server = spawn(process.execPath, ["server.js"], {
     cwd: web,
-    stdio: "ignore",
+    stdio: ["ignore", webOut, webOut],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -85,16 +113,21 @@ export async function startOwnStack(name: string, { webEnv = {} }: { webEnv?: Re
       ...webEnv,
     },
   });
+  closeSync(webOut);
+  reportUnexpectedExit(server, "the web server", webLog, () => stopping);
   await waitFor(`${webUrl}/healthz`, server, 60_000);
   return {
     cmsUrl,
     webUrl,
     /** Stops the CMS and starts it again on the same database. */
     async restartCms() {
-      await stop(cms);
+      const old = cms;
+      cms = undefined;
+      await stop(old);
       await bootCms();
     },
     async stop() {
+      stopping = true;
       await Promise.all([stop(server), stop(cms)]);
       rmSync(scratch, { recursive: true, force: true });
     },
