@@ -57,7 +57,8 @@ function expectedVersions(ctx: Context): string[] | null {
     .filter(Boolean);
 }
 
-export const conflictMessage = 'Someone else changed this entry after you opened it. Nothing was saved: read it again and reapply your changes.';
+export const conflictMessage =
+  'Someone else changed this entry after you opened it. Nothing was saved: read it again and reapply your changes.';
 
 /**
  * Refuses (409) a write whose `If-Match` names a version other than the stored one. The answer
@@ -74,7 +75,12 @@ export function refuseStaleWrite(
   const version = versionOf(def, stored.version, stored.locale);
   if (expected.includes(version)) return;
   ctx.set('ETag', quoted(version));
-  throw new ContractError(409, conflictMessage, { version: [conflictMessage] }, { ...lastEdit(stored.english), version, current: stored.answer() });
+  throw new ContractError(
+    409,
+    conflictMessage,
+    { version: [conflictMessage] },
+    { ...lastEdit(stored.english), version, current: stored.answer() },
+  );
 }
 
 /**
