@@ -7,6 +7,7 @@ import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } 
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
+import { refuseStaleWrite, setVersionHeader, versionOf, whileLocked } from './versions';
 import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
 
 export const parseId = (raw: unknown): number => {
@@ -131,6 +132,14 @@ export function createContractActions(def: ContractDefinition) {
   const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
     translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
 
+  /** The English entry and its `locale` version as stored now (the English one again for `en`). */
+  const storedVersions = async (id: number, locale: LocaleCode) => {
+    const english = await findById(def, id);
+    if (!english) throw new ContractError(404, serverMessages.notFound);
+    const version = locale === DEFAULT_LOCALE ? english : (await translationsOf(def, [english], locale)).get(english.documentId);
+    return { english, version, locale, answer: () => present(english, version, locale) };
+  };
+
   /** PUT ?locale=ne: creates or updates that version's text; files and shared fields stay the English entry's. */
   const updateTranslation = async (ctx: Context, existing: Entry, locale: LocaleCode) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -139,15 +148,20 @@ export function createContractActions(def: ContractDefinition) {
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
     const data = textAttributes(textFields, body, values, 'update');
-    const isNew = !(await translationsOf(def, [existing], locale)).has(existing.documentId);
-    // Strapi creates the version when the document has none in this locale, copying the shared fields.
-    const saved = await documents(def).update({ documentId: existing.documentId, locale, data });
-    if (isNew && existing.createdAt) {
-      // A version carries its entry's date, so lists sorted by date agree in every language.
-      await strapi.db.query(def.uid as never).update({ where: { id: saved.id }, data: { createdAt: existing.createdAt } });
-    }
+    const saved = await whileLocked(def, existing.id, async () => {
+      const stored = await storedVersions(existing.id, locale);
+      refuseStaleWrite(ctx, def, stored);
+      // Strapi creates the version when the document has none in this locale, copying the shared fields.
+      const written = await documents(def).update({ documentId: existing.documentId, locale, data });
+      if (!stored.version && existing.createdAt) {
+        // A version carries its entry's date, so lists sorted by date agree in every language.
+        await strapi.db.query(def.uid as never).update({ where: { id: written.id }, data: { createdAt: existing.createdAt } });
+      }
+      return written;
+    });
     // Who edited it last is shared by every version: the English entry's, changed by this edit.
     const edited = (await findById(def, existing.id)) ?? existing;
+    setVersionHeader(ctx, versionOf(def, saved, locale));
     reply(ctx, 200, serialize(withTranslation(def, edited, saved), locale));
   };
 
@@ -177,6 +191,7 @@ export function createContractActions(def: ContractDefinition) {
         const entry = await findById(def, parseId(ctx.params.id));
         if (!entry) throw new ContractError(404, serverMessages.notFound);
         const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
+        setVersionHeader(ctx, versionOf(def, locale === DEFAULT_LOCALE ? entry : translation, locale));
         reply(ctx, 200, present(entry, translation, locale));
       },
     ),
@@ -200,6 +215,7 @@ export function createContractActions(def: ContractDefinition) {
             data: { ...attributes, ...stored.attributes },
             populate: mediaFields(def),
           });
+          setVersionHeader(ctx, versionOf(def, entry, DEFAULT_LOCALE));
           reply(ctx, 201, serialize(entry));
         } catch (error) {
           await removeFiles(stored.files.map((entry) => entry.file)); // a failed create leaves no orphan file
@@ -218,22 +234,31 @@ export function createContractActions(def: ContractDefinition) {
         if (!existing) throw new ContractError(404, serverMessages.notFound);
         if (locale !== DEFAULT_LOCALE) return updateTranslation(ctx, existing, locale);
         const validated = await validateRequest(def, ctx, 'update');
+        // Checked before the files are stored (a stale save costs no upload), and again under the lock.
+        refuseStaleWrite(ctx, def, { english: existing, version: existing, locale, answer: () => serialize(existing) });
         const stored = await storeFiles(def, validated);
         let entry: Entry;
+        let replaced: Entry;
         try {
-          // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
-          entry = await documents(def).update({
-            documentId: existing.documentId,
-            locale: DEFAULT_LOCALE,
-            data: { ...validated.attributes, ...stored.attributes },
-            populate: mediaFields(def),
+          [entry, replaced] = await whileLocked(def, id, async () => {
+            const current = await storedVersions(id, locale);
+            refuseStaleWrite(ctx, def, current);
+            // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
+            const written = await documents(def).update({
+              documentId: existing.documentId,
+              locale: DEFAULT_LOCALE,
+              data: { ...validated.attributes, ...stored.attributes },
+              populate: mediaFields(def),
+            });
+            return [written, current.english] as const;
           });
         } catch (error) {
           await removeFiles(stored.files.map((item) => item.file));
           throw error;
         }
         // Old files go only once the entry points at the new ones.
-        await removeFiles(stored.files.map((item) => existing[item.field] as MediaFile | null));
+        await removeFiles(stored.files.map((item) => replaced[item.field] as MediaFile | null));
+        setVersionHeader(ctx, versionOf(def, entry, DEFAULT_LOCALE));
         reply(ctx, 200, serialize(entry));
       },
     ),

@@ -8,6 +8,8 @@ export class ContractError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** More of the answer beside {message, errors} (a conflict's stored version). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -25,4 +27,4 @@ export const reply = (ctx: Context, status: number, body: object) => {
 };
 
 export const replyWithError = (ctx: Context, error: ContractError) =>
-  reply(ctx, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+  reply(ctx, error.status, { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });

@@ -3,9 +3,11 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FILE_TYPES } from "@contract/rules";
 import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
+import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { at } from "~/lib/admin/messages";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
+import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
@@ -15,7 +17,7 @@ import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 type SaveResponse =
   | { ok: true; redirectTo: string }
-  | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string };
+  | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string; conflict?: EditConflict };
 
 type Phase = "idle" | "uploading" | "processing";
 
@@ -41,10 +43,13 @@ export function ContentForm({
   limits,
   actionData,
   busyLabel,
+  version,
 }: {
   kind: KindKey;
   mode: "create" | "edit";
   id?: number;
+  /** The version of the item the form shows (edit mode): its save is refused if the item changed since. */
+  version?: string | null;
   defaults: Record<string, string>;
   /** The files the item has now, by field (edit mode). */
   storedFiles?: Record<string, { url: string | null; alt: string }>;
@@ -60,7 +65,12 @@ export function ContentForm({
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [percent, setPercent] = useState(0);
-  const [formError, setFormError] = useState<SaveFailure | null>(actionData?.message ? { message: actionData.message } : null);
+  const [conflict, setConflict] = useState<EditConflict | null>(actionData?.conflict ?? null);
+  const [formError, setFormError] = useState<SaveFailure | null>(
+    actionData?.message && !actionData.conflict ? { message: actionData.message } : null,
+  );
+  // The version this form's text is based on: a page rendered again after a refused save keeps it.
+  const baseVersion = actionData?.baseVersion ?? version ?? "";
   const footerRef = useRef<HTMLDivElement>(null);
   const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
 
@@ -78,21 +88,24 @@ export function ContentForm({
   // A failure is said beside Save, where the eye and the thumb are: the message pushes the buttons
   // down, so once it is on the page the two are brought into view together.
   useEffect(() => {
-    if (formError) footerRef.current?.scrollIntoView({ block: "nearest" });
-  }, [formError]);
+    if (formError || conflict) footerRef.current?.scrollIntoView({ block: "nearest" });
+  }, [formError, conflict]);
   // A failed save keeps what was typed, and so keeps asking before it is left.
   const { allowLeave } = useUnsavedChangesGuard(isDirty || Boolean(actionData));
 
-  const upload = () => {
+  const upload = (_values: unknown, event?: React.BaseSyntheticEvent) => {
     const form = formRef.current;
     if (!form) return;
-    const body = new FormData(form);
+    // The button pressed is part of what is sent ("Save mine instead" carries the version it replaces).
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter ?? null;
+    const body = new FormData(form, submitter);
     // An untouched file input: nothing to send (edit mode keeps the current file).
     for (const [name, value] of [...body.entries()]) {
       if (value instanceof File && value.size === 0 && !value.name) body.delete(name);
     }
 
     setFormError(null);
+    setConflict(null);
     setPercent(0);
     setPhase("uploading");
     const xhr = new XMLHttpRequest();
@@ -119,6 +132,10 @@ export function ContentForm({
         // The session ended: the login page, whatever was typed (it cannot be saved anyway).
         allowLeave();
         navigate(response.redirectTo);
+        return;
+      }
+      if (response?.conflict) {
+        setConflict(response.conflict);
         return;
       }
       for (const [field, messages] of Object.entries(response?.errors ?? {})) {
@@ -152,6 +169,7 @@ export function ContentForm({
       onSubmit={handleSubmit(upload)}
       className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
     >
+      {mode === "edit" ? <input type="hidden" name={VERSION_FIELD} value={baseVersion} /> : null}
       {config.fields.map((field) => {
         const inputId = `field-${field.name}`;
         const error = errorOf(field.name);
@@ -206,6 +224,14 @@ export function ContentForm({
       {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
 
       <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
+        {conflict ? (
+          <EditConflictNotice
+            conflict={conflict}
+            fields={config.fields.filter((field) => field.type !== "file").map((field) => ({ name: field.name, label: field.label.en }))}
+            yours={(name) => String(watch(name) ?? "")}
+            disabled={busy}
+          />
+        ) : null}
         {formError ? (
           <ErrorAlert>
             <p className="font-semibold">{formError.message}</p>

@@ -54,6 +54,8 @@ export function NewScreen({
 
 type EditLoaderData<K extends KindKey> = {
   item: ItemByKind[K] | null;
+  /** The version of the item read (saves are checked against it). */
+  version?: string | null;
   error: string | null;
   notFound: boolean;
   limits: UploadLimits;
@@ -100,6 +102,7 @@ export function EditScreen<K extends KindKey>({
             limits={data.limits}
             actionData={actionData}
             busyLabel={at(config.labels.busy)}
+            version={data.version}
           />
         </>
       )}

@@ -9,12 +9,14 @@ import {
   type KindKey,
   type NepaliVersion,
 } from "~/lib/admin/kinds";
+import { VERSION_FIELD } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { at, listOf } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
+import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { IconTrash } from "~/components/ui/icons";
 import { useListReturn } from "./use-list-return";
@@ -128,13 +130,16 @@ export function NepaliForm<K extends KindKey>({
         method="post"
         action={action}
         noValidate
-        onSubmit={handleSubmit(() => {
+        onSubmit={handleSubmit((_values, event) => {
           allowLeave();
-          submit(formRef.current, { preventScrollReset: true });
+          // The button pressed goes with the form ("Save mine instead" carries the version it replaces).
+          const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+          submit(submitter instanceof HTMLButtonElement ? submitter : formRef.current, { preventScrollReset: true });
         })}
         className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name={VERSION_FIELD} value={actionData?.baseVersion ?? nepali.version ?? ""} />
         <div>
           <h2 className="font-sans text-xl font-bold text-ink">
             {at("nepali.heading")}{" "}
@@ -150,7 +155,7 @@ export function NepaliForm<K extends KindKey>({
           <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: listOf(config.shared.map((field) => field.label.en)) })}</p>
         </div>
 
-        {actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
+        {actionData?.message && !actionData.conflict ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
 
         {fields.map((field) => {
           const inputId = `field-ne-${field.name}`;
@@ -190,6 +195,14 @@ export function NepaliForm<K extends KindKey>({
           );
         })}
 
+        {actionData?.conflict ? (
+          <EditConflictNotice
+            conflict={actionData.conflict}
+            fields={fields.map((field) => ({ name: field.name, label: at("nepali.fieldLabel", { label: field.label.en }) }))}
+            yours={(name) => String(watch(name) ?? "")}
+            disabled={saving}
+          />
+        ) : null}
         <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center">
           {nepali.exists ? (
             <Link

@@ -18,13 +18,16 @@ export class AdminCmsError extends Error {
   /** The CMS's own message, when it sent one. */
   readonly serverMessage?: string;
   readonly errors?: FieldErrors;
+  /** The whole answer the CMS gave with the failure (a conflict's stored version), if it was JSON. */
+  readonly body?: Record<string, unknown>;
 
-  constructor(status: number, serverMessage?: string, errors?: FieldErrors) {
+  constructor(status: number, serverMessage?: string, errors?: FieldErrors, body?: Record<string, unknown>) {
     super(serverMessage ?? `CMS answered ${status}`);
     this.name = "AdminCmsError";
     this.status = status;
     this.serverMessage = serverMessage;
     this.errors = errors;
+    this.body = body;
   }
 
   /** The spec's rule: the server's message, otherwise the fallback for this failure. */
@@ -47,11 +50,14 @@ interface CallOptions {
 export interface CmsReply<T> {
   status: number;
   body: T;
+  /** The version of the entry read or written (the CMS's ETag), when it sent one. */
+  etag: string | null;
 }
 
-function parseErrorBody(text: string): { message?: string; errors?: FieldErrors } {
+function parseErrorBody(text: string): { message?: string; errors?: FieldErrors; body?: Record<string, unknown> } {
   try {
     const body = JSON.parse(text) as { message?: unknown; errors?: unknown };
+    if (!body || typeof body !== "object") return {};
     const message = typeof body.message === "string" && body.message.trim() ? body.message : undefined;
     let errors: FieldErrors | undefined;
     if (body.errors && typeof body.errors === "object") {
@@ -61,7 +67,7 @@ function parseErrorBody(text: string): { message?: string; errors?: FieldErrors 
         if (messages.length) errors[field] = messages;
       }
     }
-    return { message, errors };
+    return { message, errors, body: body as Record<string, unknown> };
   } catch {
     return {};
   }
@@ -93,17 +99,17 @@ export async function cmsCall<T>(path: string, options: CallOptions = {}): Promi
     console.error(`[admin] CMS ${options.method ?? "GET"} ${path} failed: ${describe(error)}`);
     throw new AdminCmsError(0);
   }
-  return toReply<T>(response.status, response.status === 204 ? "" : await response.text());
+  return toReply<T>(response.status, response.status === 204 ? "" : await response.text(), response.headers.get("etag"));
 }
 
-function toReply<T>(status: number, text: string): CmsReply<T> {
-  if (status === 204) return { status: 204, body: undefined as T };
+function toReply<T>(status: number, text: string, etag: string | null): CmsReply<T> {
+  if (status === 204) return { status: 204, body: undefined as T, etag };
   if (status < 200 || status >= 300) {
-    const { message, errors } = parseErrorBody(text);
-    throw new AdminCmsError(status, message, errors);
+    const { message, errors, body } = parseErrorBody(text);
+    throw new AdminCmsError(status, message, errors, body);
   }
   try {
-    return { status, body: JSON.parse(text) as T };
+    return { status, body: JSON.parse(text) as T, etag };
   } catch {
     throw new AdminCmsError(502);
   }
@@ -114,6 +120,8 @@ export interface UploadOptions {
   token: string;
   fields: [string, string][];
   files?: MultipartFile[];
+  /** More request headers (If-Match). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs: number;
 }
@@ -133,6 +141,7 @@ export async function cmsUpload<T>(path: string, options: UploadOptions): Promis
       method: options.method,
       signal,
       headers: {
+        ...options.headers,
         accept: "application/json",
         authorization: `Bearer ${options.token}`,
         "content-type": body.contentType,
@@ -150,7 +159,8 @@ export async function cmsUpload<T>(path: string, options: UploadOptions): Promis
     response.setEncoding("utf8");
     for await (const chunk of response) text += chunk;
     await sent;
-    return toReply<T>(response.statusCode ?? 502, text);
+    const etag = response.headers.etag;
+    return toReply<T>(response.statusCode ?? 502, text, typeof etag === "string" ? etag : null);
   } catch (error) {
     if (error instanceof AdminCmsError) throw error;
     if (options.signal?.aborted) throw error;

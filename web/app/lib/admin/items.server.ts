@@ -2,6 +2,7 @@ import { AdminCmsError, staffCall } from "./cms-client.server";
 import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
 import { isStaffRole, type StaffRole } from "@contract/account-rules";
 import { text, textOrNull } from "./kinds/fields-of-items";
+import { versionOfEtag } from "./edit-conflict";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
@@ -17,8 +18,7 @@ export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] 
 // ── Reads and deletes ─────────────────────────────────────────────────────────────────
 
 export type ListResult<K extends KindKey> =
-  | { items: ItemByKind[K][]; count: number; error: null }
-  | { items: null; count: null; error: string };
+  { items: ItemByKind[K][]; count: number; error: null } | { items: null; count: null; error: string };
 
 /** One page of a kind's list (ADMIN_PAGE_SIZE items), matching the place's search, and the match count. */
 export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K, place: ListPlace): Promise<ListResult<K>> {
@@ -48,20 +48,21 @@ export async function countItems(request: Request, staff: Staff, kind: KindKey, 
   }
 }
 
+/** `version`: which version of the item was read (its saves are checked against it). */
 export type ItemResult<K extends KindKey> =
-  | { item: ItemByKind[K]; error: null; notFound: false }
-  | { item: null; error: string | null; notFound: boolean };
+  | { item: ItemByKind[K]; version: string | null; error: null; notFound: false }
+  | { item: null; version: null; error: string | null; notFound: boolean };
 
 export async function getItem<K extends KindKey>(request: Request, staff: Staff, kind: K, id: number | null): Promise<ItemResult<K>> {
   const config = KINDS[kind];
-  if (!id) return { item: null, error: null, notFound: true };
+  if (!id) return { item: null, version: null, error: null, notFound: true };
   try {
-    const { body } = await staffCall<RawItem>(request, staff, `/api/${config.api}/${id}`);
-    return { item: toItem(kind, body), error: null, notFound: false };
+    const { body, etag } = await staffCall<RawItem>(request, staff, `/api/${config.api}/${id}`);
+    return { item: toItem(kind, body), version: versionOfEtag(etag), error: null, notFound: false };
   } catch (error) {
     if (error instanceof AdminCmsError) {
-      if (error.status === 404 || error.status === 400) return { item: null, error: null, notFound: true };
-      return { item: null, error: error.messageOr(config.messages.fetchOne), notFound: false };
+      if (error.status === 404 || error.status === 400) return { item: null, version: null, error: null, notFound: true };
+      return { item: null, version: null, error: error.messageOr(config.messages.fetchOne), notFound: false };
     }
     throw error;
   }

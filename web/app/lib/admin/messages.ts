@@ -238,6 +238,17 @@ export const adminEn = {
   "edited.line": "Last edited by {name}, {date}",
   "edited.lineNoName": "Last edited {date}",
 
+  // ── A save refused because someone else changed the item meanwhile ───────────────
+  "conflict.notSaved": "Not saved: someone else changed this after you opened it.",
+  "conflict.changedBy": "{name} changed it at {when}. Everything you typed is still here.",
+  "conflict.changedAt": "It was changed at {when}. Everything you typed is still here.",
+  "conflict.choose":
+    "Compare your text with theirs below. Copy what you want to keep into your text, then press Save mine instead; or leave without saving to keep theirs.",
+  "conflict.theirs": "Their version, saved now",
+  "conflict.changedField": "different from yours",
+  "conflict.emptyValue": "(empty)",
+  "conflict.saveMine": "Save mine instead",
+
   // ── Staff accounts (managers only) ───────────────────────────────────────────────
   "staff.metaTitle": "Staff accounts",
   "staff.title": "Staff accounts",

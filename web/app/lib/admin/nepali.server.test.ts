@@ -9,6 +9,7 @@ interface Received {
   method: string;
   url: string;
   authorization?: string;
+  ifMatch?: string;
   fields: Record<string, string>;
 }
 
@@ -23,7 +24,7 @@ let sessions: typeof import("./session.server");
 
 function record(req: IncomingMessage): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const entry: Received = { method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, fields: {} };
+    const entry: Received = { method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, ifMatch: req.headers["if-match"], fields: {} };
     if (!/^multipart\//.test(req.headers["content-type"] ?? "")) {
       req.resume();
       req.on("end", () => resolve(entry));
@@ -159,6 +160,45 @@ describe("the Nepali tab's action (PUT/DELETE ?locale=ne)", () => {
       },
     });
     expect(writes()).toEqual([]);
+  });
+
+  it("sends the version the form was opened with, or the one chosen to replace, and shows a conflict with what is stored", async () => {
+    const opened = "AAAAAAAAAAAAAAAAAAAAAA";
+    const stored = "BBBBBBBBBBBBBBBBBBBBBB";
+    write = {
+      status: 409,
+      body: {
+        message: "Someone else changed this entry after you opened it.",
+        errors: { version: ["x"] },
+        updated_by: { id: 2, name: "Sita Gurung" },
+        updated_at: "2026-11-26T04:42:00.000Z",
+        version: stored,
+        current: { ...ENGLISH_BLOG, title: "दशैंको रमाइलो", content: "पिङ खेल्यौं।", locale: "ne" },
+      },
+    };
+    const typed = { intent: "save", version: opened, title: "दशैं", content: "चङ्गा" };
+    const result = outcome(await mod.editAction(await post("/blogs/edit/5?lang=ne", typed), "blog", "5"));
+    expect(writes()[0]).toMatchObject({ method: "PUT", ifMatch: `"${opened}"` });
+    expect(result).toMatchObject({
+      status: 409,
+      body: {
+        message: "Not saved: someone else changed this after you opened it.",
+        values: { title: "दशैं", content: "चङ्गा" },
+        baseVersion: opened,
+        conflict: {
+          by: "Sita Gurung",
+          at: "2026-11-26T04:42:00.000Z",
+          version: stored,
+          current: { title: "दशैंको रमाइलो", content: "पिङ खेल्यौं।" },
+        },
+      },
+    });
+
+    received = [];
+    write = { status: 200, body: { ...ENGLISH_BLOG, title: "दशैं", content: "चङ्गा", locale: "ne" } };
+    const again = outcome(await mod.editAction(await post("/blogs/edit/5?lang=ne", { ...typed, replaceVersion: stored }), "blog", "5"));
+    expect(again).toMatchObject({ status: 302 });
+    expect(writes()[0]).toMatchObject({ ifMatch: `"${stored}"` });
   });
 
   it("passes on the CMS's field errors", async () => {

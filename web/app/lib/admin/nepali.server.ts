@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { AdminCmsError, cmsFailure, staffCall, staffUpload } from "./cms-client.server";
+import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, versionOfEtag, type EditConflict } from "./edit-conflict";
+import { editConflictOf } from "./edit-conflict.server";
 import type { FormActionData } from "./form-action";
 import { KINDS, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
 import { returnPathOf, withBack } from "./list-place";
@@ -25,13 +27,14 @@ const emptyValues = (kind: KindKey) => Object.fromEntries(KINDS[kind].localized.
 export async function getNepali(request: Request, staff: Staff, kind: KindKey, id: number): Promise<NepaliVersion> {
   const empty = emptyValues(kind);
   try {
-    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/${KINDS[kind].api}/${id}?locale=ne`);
+    const { body, etag } = await staffCall<Record<string, unknown>>(request, staff, `/api/${KINDS[kind].api}/${id}?locale=ne`);
+    const version = versionOfEtag(etag);
     if (body.locale !== "ne" && body.locale !== "en") return { supported: false, exists: false, values: empty, error: null };
-    if (body.locale === "en") return { supported: true, exists: false, values: empty, error: null };
+    if (body.locale === "en") return { supported: true, exists: false, values: empty, error: null, version };
     const values = Object.fromEntries(
       KINDS[kind].localized.map((field) => [field, typeof body[field] === "string" ? (body[field] as string) : ""]),
     );
-    return { supported: true, exists: true, values, error: null };
+    return { supported: true, exists: true, values, error: null, version };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       return { supported: true, exists: false, values: empty, error: error.messageOr("nepali.fetchFailed") };
@@ -42,8 +45,18 @@ export async function getNepali(request: Request, staff: Staff, kind: KindKey, i
 
 const WRITE_TIMEOUT_MS = 60_000;
 
-function failure(status: number, message: string, errors: Record<string, string[]>, values: Record<string, string>) {
-  return data<FormActionData>({ message, errors, values }, { status, headers: NO_STORE_HEADERS });
+function failure(
+  status: number,
+  message: string,
+  errors: Record<string, string[]>,
+  values: Record<string, string>,
+  conflict?: EditConflict | null,
+  baseVersion?: string | null,
+) {
+  return data<FormActionData>(
+    { message, errors, values, ...(conflict ? { conflict } : {}), ...(baseVersion ? { baseVersion } : {}) },
+    { status, headers: NO_STORE_HEADERS },
+  );
 }
 
 export async function nepaliAction(request: Request, kind: KindKey, rawId: string | undefined) {
@@ -74,6 +87,8 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
     }),
   );
   const removing = form.get("intent") === "delete";
+  const openedVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD) });
+  const baseVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD), [REPLACE_VERSION_FIELD]: form.get(REPLACE_VERSION_FIELD) });
 
   // Never write to a CMS that would take this for the English item (see above).
   const current = await getNepali(request, staff, kind, id);
@@ -94,19 +109,22 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   }
 
   const parsed = nepaliSchema(kind).safeParse(values);
-  if (!parsed.success) return failure(400, at("common.fixErrors"), fieldErrorsOf(parsed.error), values);
+  if (!parsed.success) return failure(400, at("common.fixErrors"), fieldErrorsOf(parsed.error), values, null, openedVersion);
   const clean = parsed.data as Record<string, string>;
 
   try {
     await staffUpload(request, staff, path, {
       method: "PUT",
       fields: fields.map((field): [string, string] => [field, clean[field] ?? ""]),
+      headers: ifMatch(baseVersion),
       timeoutMs: WRITE_TIMEOUT_MS,
     });
   } catch (error) {
     if (!(error instanceof AdminCmsError)) throw error;
+    const conflict = editConflictOf(error, fields);
+    if (conflict) return failure(409, at("conflict.notSaved"), {}, values, conflict, openedVersion);
     const { status, message, errors } = cmsFailure(error, { failure: "nepali.saveFailed", notFound: config.messages.notFound });
-    return failure(status, message, errors, values);
+    return failure(status, message, errors, values, null, openedVersion);
   }
   return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
     headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },

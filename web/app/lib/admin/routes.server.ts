@@ -87,7 +87,13 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
     return redirect(result.redirectTo, { headers: { ...NO_STORE_HEADERS, "Set-Cookie": result.setCookie } });
   }
   return data<FormActionData>(
-    { message: result.message, errors: result.errors, values: result.values },
+    {
+      message: result.message,
+      errors: result.errors,
+      values: result.values,
+      ...(result.conflict ? { conflict: result.conflict } : {}),
+      ...(result.baseVersion ? { baseVersion: result.baseVersion } : {}),
+    },
     { status: result.status, headers: NO_STORE_HEADERS },
   );
 }

@@ -9,6 +9,8 @@ import busboy from "busboy";
 import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsFailure, staffUpload } from "./cms-client.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
+import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "./edit-conflict";
+import { editConflictOf } from "./edit-conflict.server";
 import { returnPathOf } from "./list-place";
 import { at } from "./messages";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
@@ -194,6 +196,9 @@ export type SaveResult =
       message: string;
       errors: FieldErrors;
       values: Record<string, string>;
+      conflict?: EditConflict;
+      /** The version the form was opened with (kept by the form for its next save). */
+      baseVersion?: string | null;
     };
 
 /** How long a save may take CMS-side (writing a large video to its disk). */
@@ -217,7 +222,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       fileField: config.fileField,
       fileKind: config.fileKind,
       maxFileBytes,
-      textFields: config.textFields,
+      textFields: [...config.textFields, VERSION_FIELD, REPLACE_VERSION_FIELD],
       imageFields: config.optionalImageFields,
       maxImageBytes: limits.imageMaxBytes,
     });
@@ -230,11 +235,12 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
 
   try {
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
+    const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
       const message = fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes);
       const errors = { [image ?? config.fileField]: [message] };
-      return { ok: false, status: 413, message, errors, values };
+      return { ok: false, status: 413, message, errors, values, baseVersion };
     }
 
     const file = upload.file;
@@ -246,7 +252,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     });
     if (!parsed.success) {
       const errors = fieldErrorsOf(parsed.error);
-      return { ok: false, status: 400, message: at("common.fixErrors"), errors, values };
+      return { ok: false, status: 400, message: at("common.fixErrors"), errors, values, baseVersion };
     }
 
     const clean = parsed.data as Record<string, unknown>;
@@ -260,11 +266,14 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
         files: [[config.fileField, file] as const, ...Object.entries(upload.images)].flatMap(([field, stored]) =>
           stored?.path ? [{ field, path: stored.path, filename: `upload${safeExtension(stored.name)}`, type: stored.type }] : [],
         ),
+        headers: id ? ifMatch(baseVersionOf(upload.fields)) : {},
         timeoutMs: SAVE_TIMEOUT_MS,
       });
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
-      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }), values };
+      const conflict = editConflictOf(error, config.textFields);
+      if (conflict) return { ok: false, status: 409, message: at("conflict.notSaved"), errors: {}, values, conflict, baseVersion };
+      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }), values, baseVersion };
     }
 
     const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));

@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     return Response.json(
-      { ok: false, message: result.message, errors: result.errors },
+      { ok: false, message: result.message, errors: result.errors, conflict: result.conflict },
       { status: result.status, headers: NO_STORE_HEADERS },
     );
   } catch (thrown) {

@@ -60,6 +60,8 @@ export interface NepaliVersion {
   values: Record<string, string>;
   /** Why the Nepali version could not be read, if it could not. */
   error: string | null;
+  /** Which version of the Nepali text was read (its saves are checked against it). */
+  version?: string | null;
 }
 
 /** The edit screen with its Nepali tab open. */
