@@ -17,7 +17,7 @@ export const serverMessages = {
   invalidDate: RULE_MESSAGES.invalidDate,
   imageTooLarge: (mb: number) => fill(RULE_MESSAGES.imageTooLarge, { mb }),
   videoTooLarge: (mb: number) => fill(RULE_MESSAGES.videoTooLarge, { mb }),
-  imageTooManyPixels: 'The image is too large in dimensions. Please upload a smaller picture.',
+  imageTooManyPixels: RULE_MESSAGES.imageTooManyPixels,
   tooLong: (label: string, max: number) => fill(RULE_MESSAGES.tooLong, { label, max }),
   wholeNumber: (name: string, max: number) => `${name} must be a whole number from 1 to ${max}.`,
   searchTooLong: (max: number) => `q (the search) must be at most ${max} characters.`,

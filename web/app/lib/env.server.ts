@@ -63,6 +63,7 @@ const EnvSchema = z
       .int()
       .positive()
       .default(200 * 1024 * 1024),
+    IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
     // ── Request limits (server/request-limits.ts, server/http-server.ts) ──
     // Largest body a route reads unless it declares its own (uploads stream to disk instead).
     REQUEST_BODY_MAX_BYTES: z.coerce

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidateWidths, fallbackFormat, IMAGE_WIDTHS, imageSources, imageUrl, isResizable } from "./images";
+import { candidateWidths, fallbackFormat, fixedWidthSources, IMAGE_WIDTHS, imageSources, imageUrl, isResizable } from "./images";
 
 describe("image widths", () => {
   it("grow by at most 25 % a step, so a picked size is never far above what is shown", () => {
@@ -37,5 +37,18 @@ describe("image URLs", () => {
     expect(sources.src).toBe("/img/400/jpeg/h.jpg");
     expect(imageSources("/uploads/h.webp", 1600, 320, 400).webpSrcSet).toBeUndefined();
     expect(imageSources("/avatar.svg", 144, 144, 144)).toEqual({ src: "/avatar.svg" });
+  });
+});
+
+describe("fixed-width images (admin thumbnails)", () => {
+  it("offers one resized width per screen density, never the original", () => {
+    const sources = fixedWidthSources("/uploads/cover.jpg", 48);
+    expect(sources.src).toBe("/img/64/jpeg/cover.jpg");
+    expect(sources.srcSet).toBe("/img/64/jpeg/cover.jpg 64w, /img/96/jpeg/cover.jpg 96w, /img/144/jpeg/cover.jpg 144w");
+    expect(sources.webpSrcSet).toBe("/img/64/webp/cover.jpg 64w, /img/96/webp/cover.jpg 96w, /img/144/webp/cover.jpg 144w");
+    // Past the largest width: the largest, once.
+    expect(fixedWidthSources("/uploads/wide.png", 1200).srcSet).toBe("/img/1280/png/wide.png 1280w, /img/2560/png/wide.png 2560w");
+    expect(fixedWidthSources("blob:http://x/1", 48)).toEqual({ src: "blob:http://x/1" });
+    expect(fixedWidthSources("/avatar-placeholder.svg", 160)).toEqual({ src: "/avatar-placeholder.svg" });
   });
 });

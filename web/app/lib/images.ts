@@ -84,3 +84,20 @@ export function imageSources(src: string, originalWidth: number, minCss: number,
     srcSet: srcSetFor(src, widths, fallback),
   };
 }
+
+/**
+ * Sources for an image shown at one width whatever the screen (admin thumbnails and previews),
+ * whose original width is not known: one allowed width per screen density (1x to 3x). The resizer
+ * never enlarges, so a small upload costs no more than itself.
+ */
+export function fixedWidthSources(src: string, cssWidth: number): ImageSources {
+  const fallback = fallbackFormat(src);
+  if (!isResizable(src) || !fallback) return { src };
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  const widths: number[] = [...new Set([1, 2, 3].map((density) => IMAGE_WIDTHS.find((w) => w >= cssWidth * density) ?? largest))];
+  return {
+    src: imageUrl(src, widths[0]!, fallback),
+    webpSrcSet: fallback === "webp" ? undefined : srcSetFor(src, widths, "webp"),
+    srcSet: srcSetFor(src, widths, fallback),
+  };
+}

@@ -4,9 +4,9 @@ import { fixture, hydrated, login, STILL_PAGES, unique } from "./support";
 
 test.use(STILL_PAGES);
 
-/** The image really loaded, from this site (the /uploads proxy), past the CSP. */
+/** The image really loaded, a resized copy from this site (/img, never the original upload), past the CSP. */
 async function expectLoadedImage(img: Locator) {
-  await expect(img).toHaveAttribute("src", /^\/uploads\//);
+  await expect(img).toHaveAttribute("src", /^\/img\/\d+\/[a-z]+\//);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
 }
 
@@ -234,10 +234,10 @@ test.describe("admin round trips: create, view, edit, delete", () => {
 
     const row = page.getByRole("row", { name: new RegExp(title) });
     await row.getByRole("link", { name: `View ${title}` }).click();
-    await expect(page.getByRole("main").locator("video")).toHaveAttribute("poster", /^\/uploads\/.+\.png$/);
+    await expect(page.getByRole("main").locator("video")).toHaveAttribute("poster", /^\/img\/\d+\/png\/.+\.png$/);
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     // The edit form shows the poster the video has now.
-    await expect(page.locator("form img")).toHaveAttribute("src", /^\/uploads\/.+\.png$/);
+    await expect(page.locator("form img")).toHaveAttribute("src", /^\/img\/\d+\/png\/.+\.png$/);
 
     // The public page follows once the web has been told and has read it again: on a busy machine
     // a visitor in the first moments may still get the copy from before (ADR 008).

@@ -29,6 +29,7 @@ export const RULE_MESSAGES = {
   tooLong: '{label} must be at most {max} characters.',
   imageTooLarge: 'The file is too large. Images may be at most {mb} MB.',
   videoTooLarge: 'The file is too large. Videos may be at most {mb} MB.',
+  imageTooManyPixels: 'The image is too large in dimensions. Please upload a smaller picture.',
   invalidDate: 'Joined date must be a valid date (YYYY-MM-DD).',
 } as const;
 
@@ -123,10 +124,12 @@ export const CONTRACT_RULES = {
 
 export type ContractKind = keyof typeof CONTRACT_RULES;
 
-/** Default upload limits (the CMS reads IMAGE_MAX_BYTES / VIDEO_MAX_BYTES; the web asks it). */
+/** Default upload limits (the CMS reads IMAGE_MAX_BYTES / VIDEO_MAX_BYTES / IMAGE_MAX_PIXELS; the web too). */
 export const UPLOAD_LIMIT_DEFAULTS = {
   imageMaxBytes: 10 * 1024 * 1024,
   videoMaxBytes: 200 * 1024 * 1024,
+  /** Width x height: decompression bombs are refused before any pixel is decoded. */
+  imageMaxPixels: 40_000_000,
 } as const;
 
 /** File types per kind: what the spec allows, and what browsers report for them. */

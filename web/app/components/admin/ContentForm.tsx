@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FILE_TYPES } from "@contract/rules";
@@ -6,9 +6,11 @@ import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from
 import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { at } from "~/lib/admin/messages";
+import { preparePhoto, readImageSize } from "~/lib/admin/photo-prepare";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
+import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
 import { useListReturn } from "./use-list-return";
@@ -80,9 +82,48 @@ export function ContentForm({
     register,
     handleSubmit,
     setError,
+    setValue,
+    trigger,
     watch,
     formState: { errors, isDirty },
   } = useSchemaForm(schema, initial);
+
+  // Photos are checked and made the site's size the moment they are chosen (photo-prepare.ts):
+  // per field, the file the preparation started from, its work, and a refusal if there is one.
+  const photos = useRef(new Map<string, { source: File; done: Promise<void>; refusal?: string }>());
+  const preparePhotoOf = (name: string, input: HTMLInputElement): Promise<void> => {
+    const source = input.files?.[0];
+    if (!source) {
+      photos.current.delete(name);
+      return Promise.resolve();
+    }
+    const current = photos.current.get(name);
+    // The resized copy is in the input now: it was prepared already.
+    if (current && (current.source === source || input.dataset.prepared === "true")) return current.done;
+    delete input.dataset.prepared;
+    const entry: { source: File; done: Promise<void>; refusal?: string } = { source, done: Promise.resolve() };
+    entry.done = preparePhoto(source, limits.imageMaxPixels).then(async (prepared) => {
+      // Another file was chosen meanwhile: that one's preparation decides.
+      if (photos.current.get(name) !== entry) return;
+      if (!prepared.ok) {
+        entry.refusal = prepared.message;
+        setError(name, { type: "pixels", message: prepared.message });
+        return;
+      }
+      if (prepared.resized) {
+        const files = new DataTransfer();
+        files.items.add(prepared.file);
+        // react-hook-form empties a file input it sets, so the resized file goes in after.
+        setValue(name, files.files as never, { shouldDirty: true });
+        input.files = files.files;
+        input.dataset.prepared = "true";
+      }
+      // Type and size are said now, not only at Save.
+      await trigger(name);
+    });
+    photos.current.set(name, entry);
+    return entry.done;
+  };
 
   useEffect(() => () => xhrRef.current?.abort(), []);
   // A failure is said beside Save, where the eye and the thumb are: the message pushes the buttons
@@ -93,11 +134,33 @@ export function ContentForm({
   // A failed save keeps what was typed, and so keeps asking before it is left.
   const { allowLeave } = useUnsavedChangesGuard(isDirty || Boolean(actionData));
 
-  const upload = (_values: unknown, event?: React.BaseSyntheticEvent) => {
+  const photoFields = config.fields.filter((field) => field.type === "file" && (field.fileKind ?? config.fileKind) === "image");
+  // A photo chosen before the page was ready, or still being resized, is finished before the
+  // schema judges it: its size rule applies to what is sent.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // The button pressed is part of what is sent ("Save mine instead" carries the version it replaces).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
+    void (async () => {
+      for (const field of photoFields) {
+        const input = form.elements.namedItem(field.name);
+        if (input instanceof HTMLInputElement) await preparePhotoOf(field.name, input);
+      }
+      await handleSubmit(() => upload(submitter))();
+    })();
+  };
+
+  const upload = (submitter: HTMLElement | null) => {
     const form = formRef.current;
     if (!form) return;
-    // The button pressed is part of what is sent ("Save mine instead" carries the version it replaces).
-    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter ?? null;
+    for (const field of photoFields) {
+      const refusal = photos.current.get(field.name)?.refusal;
+      if (refusal) {
+        setError(field.name, { type: "pixels", message: refusal });
+        return;
+      }
+    }
     const body = new FormData(form, submitter);
     // An untouched file input: nothing to send (edit mode keeps the current file).
     for (const [name, value] of [...body.entries()]) {
@@ -166,7 +229,7 @@ export function ContentForm({
       method="post"
       encType="multipart/form-data"
       noValidate
-      onSubmit={handleSubmit(upload)}
+      onSubmit={submit}
       className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
     >
       {mode === "edit" ? <input type="hidden" name={VERSION_FIELD} value={baseVersion} /> : null}
@@ -194,7 +257,12 @@ export function ContentForm({
               currentFile={storedFiles?.[field.name]}
               value={watch(field.name)}
               error={error}
-              register={register(field.name)}
+              register={register(field.name, {
+                onChange: (event: { target: EventTarget | null }) => {
+                  const fileKind = field.fileKind ?? config.fileKind;
+                  if (fileKind === "image" && event.target instanceof HTMLInputElement) void preparePhotoOf(field.name, event.target);
+                },
+              })}
               common={common}
               hintId={hintId}
               errorId={errorId}
@@ -274,6 +342,9 @@ function UploadProgress({ percent, phase }: { percent: number; phase: Phase }) {
   );
 }
 
+/** The widest a chosen or stored picture's preview is shown (224 px high, up to a panorama's width). */
+const PREVIEW_WIDTH = 400;
+
 const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / (1024 * 1024)));
 
 function FileField({
@@ -306,17 +377,24 @@ function FileField({
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const chosen = pickFile(value);
 
-  // Selecting a file shows a preview.
+  // Selecting a file shows a preview; a picture with more pixels than allowed is not drawn (the
+  // phone would decode all of them), its header is read first.
   useEffect(() => {
     const file = pickFile(value);
-    if (!(typeof File !== "undefined" && file instanceof File) || !isAllowedFile(file, kind)) {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value, kind]);
+    setPreviewUrl(null);
+    if (!(typeof File !== "undefined" && file instanceof File) || !isAllowedFile(file, kind)) return;
+    let url: string | null = null;
+    let cancelled = false;
+    void (kind === "image" ? readImageSize(file) : Promise.resolve(null)).then((size) => {
+      if (cancelled || (size && size.width * size.height > limits.imageMaxPixels)) return;
+      url = URL.createObjectURL(file);
+      setPreviewUrl(url);
+    });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [value, kind, limits.imageMaxPixels]);
 
   const types = FILE_TYPES[kind].names;
   const max = megabytes(kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes);
@@ -348,8 +426,9 @@ function FileField({
       {shownUrl ? (
         <figure className="mt-3">
           {kind === "image" ? (
-            <img
+            <SizedImage
               src={shownUrl}
+              shownWidth={PREVIEW_WIDTH}
               alt={previewUrl ? at("common.newFile") : (currentFile?.alt ?? "")}
               className="max-h-56 w-auto rounded-xl border border-sand-200 bg-sand object-contain"
             />

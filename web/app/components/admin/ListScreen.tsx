@@ -11,6 +11,7 @@ import { EmptyState, ErrorAlert } from "./Feedback";
 import { IconPencil, IconSearch, IconVideo } from "~/components/ui/icons";
 import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader } from "./Page";
 import { INPUT, LABEL } from "./styles";
+import { SizedImage, sizedPoster } from "./SizedImage";
 import { useListReturn } from "./use-list-return";
 
 /**
@@ -151,7 +152,7 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
       return src ? (
         <video
           src={`${src}#t=0.1`}
-          poster={spec.poster(item) ?? undefined}
+          poster={sizedPoster(spec.poster(item), 2 * 80)}
           preload="metadata"
           muted
           playsInline
@@ -220,5 +221,15 @@ export function Thumb({ src, alt, round = false }: { src: string | null; alt: st
   if (!src) {
     return <div className={`size-12 ${shape} bg-sand`} role="img" aria-label={alt} />;
   }
-  return <img src={src} alt={alt} width={48} height={48} loading="lazy" className={`size-12 ${shape} object-cover bg-sand`} />;
+  return (
+    <SizedImage
+      src={src}
+      shownWidth={48}
+      alt={alt}
+      width={48}
+      height={48}
+      loading="lazy"
+      className={`size-12 ${shape} object-cover bg-sand`}
+    />
+  );
 }

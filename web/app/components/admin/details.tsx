@@ -3,6 +3,10 @@ import type { BlogPost, GalleryImage, GalleryVideo, ItemByKind, KindKey, TeamMem
 import { at } from "~/lib/admin/messages";
 import { IconExternal } from "~/components/ui/icons";
 import { formatDate, formatJoinedAt } from "./Page";
+import { SizedImage, sizedPoster } from "./SizedImage";
+
+/** The widest a detail page's picture is shown (its column), in CSS pixels. */
+const DETAIL_WIDTH = 960;
 
 /** How each kind shows one item on its detail page (the frame, Nepali part and actions are DetailScreen's). */
 export function KindDetail({ kind, item, html }: { kind: KindKey; item: ItemByKind[KindKey]; html: Record<string, string> }) {
@@ -22,8 +26,9 @@ function TeamMemberDetail({ member }: { member: TeamMember }) {
   return (
     <article className="rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
       <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
-        <img
+        <SizedImage
           src={member.photoUrl ?? "/avatar-placeholder.svg"}
+          shownWidth={160}
           alt={at("common.photoOf", { name: member.name })}
           width={160}
           height={160}
@@ -47,7 +52,14 @@ function TeamMemberDetail({ member }: { member: TeamMember }) {
 function ImageDetail({ image }: { image: GalleryImage }) {
   return (
     <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
-      {image.mediaUrl ? <img src={image.mediaUrl} alt={image.title} className="max-h-[70vh] w-full bg-night/5 object-contain" /> : null}
+      {image.mediaUrl ? (
+        <SizedImage
+          src={image.mediaUrl}
+          shownWidth={DETAIL_WIDTH}
+          alt={image.title}
+          className="max-h-[70vh] w-full bg-night/5 object-contain"
+        />
+      ) : null}
       <div className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">{image.title}</h1>
         <p className="mt-3 whitespace-pre-line text-ink">{image.description}</p>
@@ -62,7 +74,7 @@ function VideoDetail({ video }: { video: GalleryVideo }) {
       {video.mediaUrl ? (
         <video
           src={video.mediaUrl}
-          poster={video.posterUrl ?? undefined}
+          poster={sizedPoster(video.posterUrl, DETAIL_WIDTH)}
           controls
           preload="metadata"
           className="max-h-[70vh] w-full bg-night"
@@ -83,7 +95,9 @@ function BlogPostDetail({ post, html }: { post: BlogPost; html: string }) {
   const created = formatDate(post.created_at);
   return (
     <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
-      {post.mediaUrl ? <img src={post.mediaUrl} alt="" className="max-h-[50vh] w-full object-cover" /> : null}
+      {post.mediaUrl ? (
+        <SizedImage src={post.mediaUrl} shownWidth={DETAIL_WIDTH} alt="" className="max-h-[50vh] w-full object-cover" />
+      ) : null}
       <div className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-ink sm:text-4xl">{post.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-muted">

@@ -25,7 +25,7 @@ import { flashNotice, type Staff } from "./session.server";
  */
 
 export function uploadLimits(): UploadLimits {
-  return { imageMaxBytes: env.IMAGE_MAX_BYTES, videoMaxBytes: env.VIDEO_MAX_BYTES };
+  return { imageMaxBytes: env.IMAGE_MAX_BYTES, videoMaxBytes: env.VIDEO_MAX_BYTES, imageMaxPixels: env.IMAGE_MAX_PIXELS };
 }
 
 /** Room for the text fields and multipart framing beside the file. */

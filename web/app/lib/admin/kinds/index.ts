@@ -78,4 +78,6 @@ export function savePath(kind: KindKey, id?: number): string {
 export interface UploadLimits {
   imageMaxBytes: number;
   videoMaxBytes: number;
+  /** Width x height a photo may have. */
+  imageMaxPixels: number;
 }
