@@ -66,7 +66,7 @@ export const collectionKinds: CollectionKind[] = [
     def: donationMethod,
     format: 'yaml',
     date: { key: 'date', attribute: 'createdAt' },
-    media: [{ key: 'qr_image', attribute: 'qrImage', kind: 'image' }],
+    media: [{ key: 'qr_image', attribute: 'qr_image', kind: 'image' }],
   },
 ];
 

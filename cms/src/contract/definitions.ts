@@ -177,7 +177,7 @@ export const donationMethod: ContractDefinition = {
   sort: ['sortOrder:asc', 'id:asc'],
   altText: (fields) => fields.qr_alt || `QR code to give by ${fields.name}`,
   extras: (entry, fileUrl) => ({
-    qrImageUrl: fileUrl(entry.qrImage as MediaFile | null),
+    qrImageUrl: fileUrl(entry.qr_image as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
   failure: {

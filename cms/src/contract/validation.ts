@@ -30,7 +30,7 @@ export function validateText(textFields: TextField[], body: Record<string, unkno
       continue;
     }
     if (rule.email && !EMAIL_PATTERN.test(value)) add(fieldMessages.authorInvalid);
-    if (value.length > rule.maxLength) add(serverMessages.tooLong(rule.label, rule.maxLength));
+    if (value.length > rule.maxLength && rule.wholeNumberMax === undefined) add(serverMessages.tooLong(rule.label, rule.maxLength));
     if (rule.https && !isHttpsLink(value)) add(RULE_MESSAGES.httpsOnly);
     if (rule.wholeNumberMax !== undefined && !(/^\d{1,7}$/.test(value) && Number(value) <= rule.wholeNumberMax)) {
       add(RULE_MESSAGES.wholeNumber.replace('{label}', rule.label).replace('{max}', String(rule.wholeNumberMax)));

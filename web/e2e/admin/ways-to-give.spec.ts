@@ -20,7 +20,7 @@ async function expectScannableQr(scope: Locator, alt: string) {
 }
 
 async function openDialog(page: Page, buttonName: string) {
-  await hydrated(page).catch(() => undefined);
+  await hydrated(page);
   await page.getByRole("banner").getByRole("link", { name: buttonName }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

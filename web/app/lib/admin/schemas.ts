@@ -111,7 +111,8 @@ function textField(rule: TextRule) {
   }
   let field = z.string().trim();
   // An optional field (a member's name in Nepali) may also be missing from what is checked.
-  if (!rule.required) return withFormat(field.max(rule.maxLength, tooLong), rule).optional();
+  // A number has its own message for anything that is not one, long or not.
+  if (!rule.required) return withFormat(rule.wholeNumberMax === undefined ? field.max(rule.maxLength, tooLong) : field, rule).optional();
   field = field.min(1, rule.required);
   const limited = field.max(rule.maxLength, tooLong);
   return rule.email ? limited.refine((value) => value === "" || EMAIL_PATTERN.test(value), FIELD_MESSAGES.authorInvalid) : limited;

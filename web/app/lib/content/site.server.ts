@@ -37,7 +37,7 @@ const GIVING_FIELDS = `
       swift
       linkUrl
       qrAlt
-      qrImage { ${FILE_FIELDS} }
+      qr_image { ${FILE_FIELDS} }
 `;
 
 // The ways to give come with the settings: the donation dialog of every page shows them.
@@ -83,7 +83,7 @@ interface GivingRow {
   swift: string | null;
   linkUrl: string | null;
   qrAlt: string | null;
-  qrImage: CmsFile | null;
+  qr_image: CmsFile | null;
 }
 
 /** A way to give as the dialog and /donate show it: links https only, the QR code with its text alternative. */
@@ -100,7 +100,7 @@ function toWayToGive(row: WithNepali<GivingRow>, locale: Locale): WayToGiveView 
     branch: m.branch || null,
     swift: m.swift || null,
     linkUrl: link?.startsWith("https:") ? link : null,
-    qr: toImage(m.qrImage, m.qrAlt?.trim() || m.qrImage?.alternativeText || m.name),
+    qr: toImage(m.qr_image, m.qrAlt?.trim() || m.qr_image?.alternativeText || m.name),
   };
 }
 
