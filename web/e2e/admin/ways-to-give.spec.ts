@@ -71,17 +71,24 @@ test("a Manager adds a way to give with a QR code; /donate and the dialog show i
       { path: "/donate", heading: name, alt, button: "Donate" },
       { path: "/ne/donate", heading: nepaliName, alt: nepaliAlt, button: "दान गर्नुहोस्" },
     ];
+    // A page read before the save may be served once more while its new copy is made, on a busy
+    // machine (ADR 008): reload until the new one comes.
     for (const { path, heading, alt: qrAlt } of cases) {
-      await page.goto(path);
       const way = page.locator("[data-way-to-give]").filter({ has: page.getByRole("heading", { name: heading }) });
-      await expect(way).toBeVisible();
+      await expect(async () => {
+        await page.goto(path);
+        await expect(way).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
       await expectScannableQr(way, qrAlt);
     }
     // The donation dialog on the home page, in both languages.
     for (const { path, heading, alt: qrAlt, button } of cases.map((c) => ({ ...c, path: c.path === "/donate" ? "/" : "/ne" }))) {
-      await page.goto(path);
-      const dialog = await openDialog(page, button);
-      await expect(dialog.getByRole("heading", { name: heading })).toBeVisible();
+      const dialog = page.getByRole("dialog");
+      await expect(async () => {
+        await page.goto(path);
+        await openDialog(page, button);
+        await expect(dialog.getByRole("heading", { name: heading })).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
       await expectScannableQr(dialog, qrAlt);
       // The e-mail draft stays one of the options.
       await expect(dialog.getByTestId("donate-mailto")).toBeVisible();
