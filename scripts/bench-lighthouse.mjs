@@ -55,7 +55,19 @@ try {
   const blogs = await (await fetch(`${site}/blogs`)).text();
   const blogPath = /href="(\/blogs\/details\/\d+)"/.exec(blogs)?.[1] ?? "/blogs/details/1";
   // The main pages, then the Nepali ones (they add the 121 KB Devanagari font).
-  const pages = ["/", "/blogs", blogPath, "/gallery", "/current-committee", "/ne", "/ne/blogs", `/ne${blogPath}`, "/ne/gallery"];
+  const pages = [
+    "/",
+    "/blogs",
+    blogPath,
+    "/gallery",
+    "/current-committee",
+    "/donate",
+    "/ne",
+    "/ne/blogs",
+    `/ne${blogPath}`,
+    "/ne/gallery",
+    "/ne/donate",
+  ];
 
   const reportsDir = path.join(repoRoot, ".test-tmp", "lighthouse");
   mkdirSync(reportsDir, { recursive: true });

@@ -15,6 +15,7 @@ const TYPES: Record<string, string> = {
   ImageGallery: 'api::image-gallery.image-gallery',
   VideoGallery: 'api::video-gallery.video-gallery',
   Blog: 'api::blog.blog',
+  DonationMethod: 'api::donation-method.donation-method',
 };
 
 interface Row {

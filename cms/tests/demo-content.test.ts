@@ -7,8 +7,8 @@ import { startTestWeb, type TestWeb } from './helpers/web-server';
 
 // Demo content arrives once, into a brand-new database, and leaves when staff ask (dashboard or
 // `npm run seed -- --remove-demo`), taking only what staff did not make or edit.
-const DEMO_ENTRIES = 27; // 7 team members, 10 gallery images, 3 videos, 7 posts
-const KINDS = ['team-member', 'image-gallery', 'video-gallery', 'blog'];
+const DEMO_ENTRIES = 29; // 7 team members, 10 gallery images, 3 videos, 7 posts, 2 ways to give
+const KINDS = ['team-member', 'image-gallery', 'video-gallery', 'blog', 'donation-method'];
 
 const list = async (cms: TestCms, kind: string, locale = 'en') =>
   (await json(await fetch(`${cms.url}/api/${kind}?locale=${locale}`))) as { count: number; results: Record<string, any>[] };
@@ -109,7 +109,7 @@ describe('removing the demo content', () => {
     const keptFiles: string[] = [];
     for (const kind of KINDS) {
       for (const item of (await list(cms, kind)).results) {
-        const files = [item.photoUrl, item.mediaUrl, item.posterUrl].map(fileName).filter(Boolean) as string[];
+        const files = [item.photoUrl, item.mediaUrl, item.posterUrl, item.qrImageUrl].map(fileName).filter(Boolean) as string[];
         (kept.has(`${kind}:${item.id}`) ? keptFiles : doomedFiles).push(...files);
       }
     }
@@ -137,6 +137,7 @@ describe('removing the demo content', () => {
         'team-member': [translatedMember.id, rephotographedMember.id].sort(),
         'image-gallery': [],
         'video-gallery': [],
+        'donation-method': [],
         blog: [editedPost.id, mine.id].sort(),
       });
     }
@@ -196,7 +197,7 @@ describe('demo content comes once', () => {
   it('leaves with npm run seed -- --remove-demo, also after a restart', async () => {
     await cms.stopOnly();
     const result = await runScriptOk('seed.mjs', ['--remove-demo'], cms.env);
-    expect(result.stdout).toContain('[seed] removed 13 demo entries');
+    expect(result.stdout).toContain('[seed] removed 15 demo entries');
     await cms.bootOnly();
     for (const kind of KINDS) expect((await list(cms, kind)).count, kind).toBe(0);
     const gallery = await (await fetch(`${web!.url}/gallery`)).text();

@@ -12,6 +12,7 @@ export default [
     route("blogs/details/:id", "routes/public/blog-details.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
+    route("donate", "routes/public/donate.tsx"),
 
     // ── ADMIN: staff login, inside the public layout ─────────────────────
     route("login", "routes/admin/login.tsx"),
@@ -32,6 +33,7 @@ export default [
     route("blogs/details/:id", "routes/public/blog-details.tsx", { id: "ne/blog-details" }),
     route("contact", "routes/public/contact.tsx", { id: "ne/contact" }),
     route("gallery", "routes/public/gallery.tsx", { id: "ne/gallery" }),
+    route("donate", "routes/public/donate.tsx", { id: "ne/donate" }),
     // Any other /ne/... path: the Nepali 404 page.
     route("*", "routes/public/not-found.tsx", { id: "ne/not-found" }),
   ]),
@@ -58,6 +60,8 @@ export default [
     // Staff accounts (managers only) and each person's own account.
     route("staff", "routes/admin/staff.tsx"),
     route("account", "routes/admin/account.tsx"),
+    // The home's own details (managers only).
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   // ──────────────────────────────────────────────────────────────────────────────
 ] satisfies RouteConfig;

@@ -30,14 +30,14 @@ test.describe("without JavaScript", () => {
     expect(texts.some((t) => t.trim().length > 80 && !t.trim().endsWith("..."))).toBe(true);
   });
 
-  test("the mobile menu still opens, and Donate leads to the contact details", async ({ page }) => {
+  test("the mobile menu still opens, and Donate leads to the ways to give", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
     await page.locator("header details summary").click();
     await expect(page.locator("header details nav")).toBeVisible();
     await page.getByRole("banner").getByRole("link", { name: "Donate" }).click();
-    await expect(page).toHaveURL("/contact#donate");
-    await expect(page.getByRole("heading", { name: "How to donate" })).toBeVisible();
+    await expect(page).toHaveURL("/donate");
+    await expect(page.getByRole("heading", { name: "Ways to give" })).toBeVisible();
   });
 
   test("blog details and committee read completely", async ({ page }) => {

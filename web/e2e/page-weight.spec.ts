@@ -18,6 +18,8 @@ test("first loads stay within the page-weight budgets", async ({ page }) => {
     "/gallery",
     "/gallery?tab=videos",
     "/contact",
+    "/donate",
+    "/ne/donate",
   ];
   const rows: string[] = [];
   for (const path of pages) {

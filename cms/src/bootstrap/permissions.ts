@@ -13,13 +13,15 @@ import type { StaffRole } from '../contract/shared/account-rules';
 export const MANAGER_ROLE_TYPE: StaffRole = 'manager';
 export const STAFF_ROLE_TYPE: StaffRole = 'staff';
 
+// What Staff write; the ways to give are read by everyone and written by Managers only.
 const COLLECTIONS = ['team-member', 'image-gallery', 'video-gallery', 'blog'];
+const MANAGER_COLLECTIONS = ['donation-method'];
 const SINGLES = ['site-setting', 'home', 'objective-page', 'organization-page'];
 
 const api = (name: string, action: string) => `api::${name}.${name}.${action}`;
 
 export const publicActions = [
-  ...COLLECTIONS.flatMap((name) => [api(name, 'find'), api(name, 'findOne')]),
+  ...[...COLLECTIONS, ...MANAGER_COLLECTIONS].flatMap((name) => [api(name, 'find'), api(name, 'findOne')]),
   ...SINGLES.map((name) => api(name, 'find')),
   // The list of languages (GET /api/i18n/locales, GraphQL i18NLocales).
   'plugin::i18n.locales.listLocales',
@@ -43,6 +45,11 @@ export const managerActions = [
   // Removing the demo content changes the whole site at once: a Manager's decision.
   'api::demo-content.demo-content.remove',
   ...['find', 'create', 'update', 'delete'].map((action) => `api::staff-account.staff-account.${action}`),
+  // The home's own details (contact, figures, About text) and the ways to give are on every page: a
+  // Manager's to change.
+  ...MANAGER_COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
+  api('site-setting', 'contractFind'),
+  api('site-setting', 'contractUpdate'),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

@@ -1,10 +1,11 @@
-import { blog, imageGallery, teamMember, videoGallery, type ContractDefinition } from '../contract/definitions';
+import { blog, donationMethod, imageGallery, teamMember, videoGallery, type ContractDefinition } from '../contract/definitions';
 import { fieldMessages } from '../contract/messages';
 
 /**
  * What a content folder holds, kind by kind (the format is described in the README):
  *
  *   blog/<key>.md (+ <key>.ne.md)   team/<key>.yaml   images/<key>.yaml   videos/<key>.yaml
+ *   giving/<key>.yaml (the ways to give)
  *   pages/<page>.yaml                media/<file>
  *
  * The file name without its extension is the entry's stable key.
@@ -59,6 +60,13 @@ export const collectionKinds: CollectionKind[] = [
     format: 'markdown',
     date: { key: 'date', attribute: 'createdAt' },
     media: [{ key: 'cover', attribute: 'media', kind: 'image' }],
+  },
+  {
+    dir: 'giving',
+    def: donationMethod,
+    format: 'yaml',
+    date: { key: 'date', attribute: 'createdAt' },
+    media: [{ key: 'qr_image', attribute: 'qr_image', kind: 'image' }],
   },
 ];
 

@@ -10,6 +10,10 @@ export interface TextField {
   email?: boolean;
   /** Each language version has its own value. */
   localized: boolean;
+  /** https links only. */
+  https?: boolean;
+  /** A whole number from 0 to this, stored as a number. */
+  wholeNumberMax?: number;
 }
 
 /** A calendar-day field (a team member's joined date): left out, a new entry gets today and an edit keeps it. */
@@ -34,7 +38,7 @@ export interface ContractDefinition {
   /** The spec's path under /api (`/api/{path}`, `/api/{path}/{id}`). */
   path: string;
   /** Multipart field name of the file, and the media attribute it is stored in. */
-  fileField: 'photo' | 'image' | 'video' | 'media';
+  fileField: 'photo' | 'image' | 'video' | 'media' | 'qr_image';
   fileKind: 'image' | 'video';
   fileRequiredMessage?: string;
   /** Further image files the form may carry (never required), e.g. a video's poster frame. */
@@ -67,6 +71,8 @@ export function fieldsOf(path: string, rules: KindRules) {
     requiredMessage: rule.required,
     maxLength: rule.maxLength,
     email: rule.email,
+    ...('https' in rule && rule.https ? { https: true } : {}),
+    ...('wholeNumberMax' in rule && rule.wholeNumberMax !== undefined ? { wholeNumberMax: rule.wholeNumberMax } : {}),
     localized: Boolean(rule.localized || rule.translationOnly),
   });
   const rulesOf = Object.entries(rules.text);
@@ -164,7 +170,26 @@ export const blog: ContractDefinition = {
   },
 };
 
-export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog];
+export const donationMethod: ContractDefinition = {
+  ...fieldsOf('donation-method', CONTRACT_RULES['donation-method']),
+  uid: 'api::donation-method.donation-method',
+  searchField: 'name',
+  sort: ['sortOrder:asc', 'id:asc'],
+  altText: (fields) => fields.qr_alt || `QR code to give by ${fields.name}`,
+  extras: (entry, fileUrl) => ({
+    qrImageUrl: fileUrl(entry.qr_image as MediaFile | null),
+    created_at: entry.createdAt ?? null,
+  }),
+  failure: {
+    list: 'Failed to fetch the ways to give',
+    one: 'Failed to fetch the way to give',
+    create: 'Failed to add the way to give',
+    update: 'Failed to update the way to give',
+    remove: 'Failed to delete the way to give',
+  },
+};
+
+export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog, donationMethod];
 
 /** An entry as the contract answers it: its id, every text field (null when empty), then the kind's extras. */
 export const serializeEntry = (def: ContractDefinition, entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => ({

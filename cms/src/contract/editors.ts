@@ -14,7 +14,8 @@ const USER_UID = 'plugin::users-permissions.user';
 
 /** The attributes that say who edited an entry last: bookkeeping, like Strapi's own updatedAt. */
 export const EDITOR_ATTRIBUTES = ['editedAt', 'editedById', 'editedByName'] as const;
-const EDITED_UIDS = new Set(contractDefinitions.map((def) => def.uid));
+// The contract's kinds, and the single types staff edit in the admin.
+const EDITED_UIDS = new Set([...contractDefinitions.map((def) => def.uid), 'api::site-setting.site-setting']);
 const WRITES = new Set(['create', 'update']);
 
 interface StaffUser {

@@ -3,6 +3,7 @@ import type { ContractDefinition, TextField } from './definitions';
 import { sniffFile, type SniffedType } from './file-type';
 import { checkImage, checkImageHeader } from './image-check';
 import { EMAIL_PATTERN, fieldMessages, serverMessages } from './messages';
+import { RULE_MESSAGES } from './shared/rules';
 
 /**
  * The rules of the /api contract's forms, apart from HTTP: the REST actions and the content
@@ -29,10 +30,23 @@ export function validateText(textFields: TextField[], body: Record<string, unkno
       continue;
     }
     if (rule.email && !EMAIL_PATTERN.test(value)) add(fieldMessages.authorInvalid);
-    if (value.length > rule.maxLength) add(serverMessages.tooLong(rule.label, rule.maxLength));
+    if (value.length > rule.maxLength && rule.wholeNumberMax === undefined) add(serverMessages.tooLong(rule.label, rule.maxLength));
+    if (rule.https && !isHttpsLink(value)) add(RULE_MESSAGES.httpsOnly);
+    if (rule.wholeNumberMax !== undefined && !(/^\d{1,7}$/.test(value) && Number(value) <= rule.wholeNumberMax)) {
+      add(RULE_MESSAGES.wholeNumber.replace('{label}', rule.label).replace('{max}', String(rule.wholeNumberMax)));
+    }
   }
   return { errors, values };
 }
+
+/** A link that opens a web page over https (never javascript:, data: or http:). */
+export const isHttpsLink = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
 
 /** A calendar date written YYYY-MM-DD that exists (no 31 February), in a sane range of years. */
 export const isCalendarDate = (raw: string) => {
@@ -64,12 +78,15 @@ export function textAttributes(
   body: Record<string, unknown>,
   values: Record<string, string>,
   mode: 'create' | 'update',
-): Record<string, string | null> {
-  const attributes: Record<string, string | null> = {};
+): Record<string, string | number | null> {
+  const attributes: Record<string, string | number | null> = {};
   for (const rule of textFields) {
     if (rule.requiredMessage) attributes[rule.attribute] = values[rule.field];
     else if (rule.field in body) attributes[rule.attribute] = values[rule.field] || null;
     else if (mode === 'create') attributes[rule.attribute] = null;
+    // Numbers are stored as numbers, so they sort as numbers.
+    const stored = attributes[rule.attribute];
+    if (rule.wholeNumberMax !== undefined && typeof stored === 'string') attributes[rule.attribute] = Number(stored);
   }
   return attributes;
 }

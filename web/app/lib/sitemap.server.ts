@@ -14,7 +14,17 @@ import { xmlEscape } from "./xml";
  * video too. Past SITEMAP_MAX_URLS URLs it is split into numbered files under a sitemap index.
  */
 
-const STATIC_PATHS = ["/", "/objectives", "/current-committee", "/organization", "/blogs", "/gallery", "/gallery?tab=videos", "/contact"];
+const STATIC_PATHS = [
+  "/",
+  "/objectives",
+  "/current-committee",
+  "/organization",
+  "/blogs",
+  "/gallery",
+  "/gallery?tab=videos",
+  "/contact",
+  "/donate",
+];
 
 /** What the CMS's lean read answers: each post's id and last change, and the other lists' counts. */
 interface SitemapEntries {

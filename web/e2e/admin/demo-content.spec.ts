@@ -51,11 +51,11 @@ test.describe("the dashboard's Remove demo content", () => {
     await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(`${stack.webUrl}/dashboard`);
-    await expect(page.getByRole("heading", { name: "This site still shows demo content (27 items)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This site still shows demo content (29 items)" })).toBeVisible();
     await page.getByRole("link", { name: "Remove demo content" }).click();
     await expect(page).toHaveURL(/\?remove-demo=1$/);
     const dialog = page.getByRole("alertdialog", { name: "Remove the demo content?" });
-    await expect(dialog).toContainText("This deletes 27 demo items, in English and Nepali");
+    await expect(dialog).toContainText("This deletes 29 demo items, in English and Nepali");
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(`${stack.webUrl}/dashboard`);
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
@@ -77,7 +77,7 @@ test.describe("the dashboard's Remove demo content", () => {
     });
 
     await signIn(page);
-    const notice = page.getByRole("region", { name: "This site still shows demo content (26 items)" });
+    const notice = page.getByRole("region", { name: "This site still shows demo content (28 items)" });
     await expect(notice).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     const remove = notice.getByRole("link", { name: "Remove demo content" });
@@ -85,13 +85,13 @@ test.describe("the dashboard's Remove demo content", () => {
     // Cancel first (Escape): nothing happens, focus returns to the button.
     await remove.click();
     const dialog = page.getByRole("alertdialog", { name: "Remove the demo content?" });
-    await expect(dialog).toContainText("This deletes 26 demo items, in English and Nepali, with their pictures and videos.");
+    await expect(dialog).toContainText("This deletes 28 demo items, in English and Nepali, with their pictures and videos.");
     await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(remove).toBeFocused();
-    expect((await api("/api/demo-content")).count).toBe(26);
+    expect((await api("/api/demo-content")).count).toBe(28);
 
     await remove.click();
     await dialog.getByRole("button", { name: "Remove demo content" }).click();

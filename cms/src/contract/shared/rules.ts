@@ -31,6 +31,8 @@ export const RULE_MESSAGES = {
   videoTooLarge: 'The file is too large. Videos may be at most {mb} MB.',
   imageTooManyPixels: 'The image is too large in dimensions. Please upload a smaller picture.',
   invalidDate: 'Joined date must be a valid date (YYYY-MM-DD).',
+  httpsOnly: 'Only https:// links are allowed.',
+  wholeNumber: '{label} must be a whole number from 0 to {max}.',
 } as const;
 
 /** Characters past ASCII that Strapi's e-mail check takes in names and domains (Devanagari among them). */
@@ -65,6 +67,10 @@ export interface TextRule {
   localized?: boolean;
   /** Only a translation has it (PUT ?locale=ne); English requests and answers never do. Localized. */
   translationOnly?: boolean;
+  /** A link visitors follow: https only (a javascript: link would run on click). */
+  https?: boolean;
+  /** A whole number from 0 to this, stored as a number (a sort order). */
+  wholeNumberMax?: number;
 }
 
 export interface FileRule {
@@ -119,6 +125,23 @@ export const CONTRACT_RULES = {
     },
     // Optional, but an image when given.
     files: { media: { kind: 'image' } },
+  },
+  // A way to give (bank transfer, a wallet's QR code, a partner's page), edited by Managers.
+  'donation-method': {
+    text: {
+      name: { label: 'Name', required: FIELD_MESSAGES.nameRequired, maxLength: 120, localized: true },
+      instructions: { label: 'Instructions', required: 'Instructions are required', maxLength: 2000, localized: true },
+      bank_name: { label: 'Bank name', maxLength: 120, attribute: 'bankName' },
+      account_name: { label: 'Account name', maxLength: 120, attribute: 'accountName' },
+      account_number: { label: 'Account number', maxLength: 40, attribute: 'accountNumber' },
+      branch: { label: 'Branch', maxLength: 120 },
+      swift: { label: 'SWIFT code', maxLength: 11 },
+      link_url: { label: 'Link', maxLength: 500, attribute: 'linkUrl', https: true },
+      // What the QR code says to people who cannot see it; without one it is named by the method.
+      qr_alt: { label: 'QR code description', maxLength: 200, attribute: 'qrAlt', localized: true },
+      sort_order: { label: 'Order', maxLength: 3, attribute: 'sortOrder', wholeNumberMax: 999 },
+    },
+    files: { qr_image: { kind: 'image' } },
   },
 } as const satisfies Record<string, KindRules>;
 

@@ -2,8 +2,8 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 /**
- * One labelled input of the account forms, with its hint and its error (from the browser's
- * zod check or the server's answer), wired for screen readers.
+ * One labelled input of the account and settings forms, with its hint and its error (from the
+ * browser's zod check or the server's answer), wired for screen readers; `rows` makes it a textarea.
  */
 export function FormField({
   id,
@@ -14,15 +14,23 @@ export function FormField({
   error,
   registration,
   defaultValue,
+  rows,
+  inputMode,
+  lang,
+  maxLength,
 }: {
   id: string;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "tel" | "url";
   autoComplete?: string;
   hint?: string;
   error?: string;
   registration: UseFormRegisterReturn;
   defaultValue?: string;
+  rows?: number;
+  inputMode?: "numeric" | "tel" | "email" | "url";
+  lang?: string;
+  maxLength?: number;
 }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
@@ -35,16 +43,33 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${INPUT} mt-1.5`}
-        {...registration}
-      />
+      {rows ? (
+        <textarea
+          id={id}
+          rows={rows}
+          lang={lang}
+          maxLength={maxLength}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${INPUT} mt-1.5`}
+          {...registration}
+        />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          inputMode={inputMode}
+          lang={lang}
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${INPUT} mt-1.5`}
+          {...registration}
+        />
+      )}
       {error ? (
         <p id={`${id}-error`} className={FIELD_ERROR}>
           {error}

@@ -3,7 +3,7 @@ import { IconArrowUp, IconGlobe, IconMail, IconMapPin, IconPhone } from "~/compo
 import type { SiteSettings } from "~/lib/content/types";
 import { useLocalizePath, useT } from "~/lib/i18n";
 import { useOpenDonate } from "./donation/donate-context";
-import { NAV_ITEMS } from "./nav";
+import { DONATE_ITEM, NAV_ITEMS } from "./nav";
 
 export function SiteFooter({ site }: { site: SiteSettings | null }) {
   const t = useT();
@@ -24,7 +24,14 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
               {site.aboutText}
             </p>
           ) : null}
-          <a href={href("/contact#donate")} onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
+          {site?.childrenCount != null ? (
+            <p data-figures="" className="mt-3 font-semibold text-white">
+              {site.capacity != null
+                ? t("footer.childrenAndPlaces", { children: site.childrenCount, capacity: site.capacity })
+                : t("footer.children", { children: site.childrenCount })}
+            </p>
+          ) : null}
+          <a href={href("/donate")} onClick={openDonate} data-donate="" className="btn btn-primary mt-5">
             {t("donate.button")}
           </a>
         </section>
@@ -73,7 +80,7 @@ export function SiteFooter({ site }: { site: SiteSettings | null }) {
             {t("footer.explore")}
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 lg:grid-cols-1">
-            {NAV_ITEMS.map((item) => (
+            {[...NAV_ITEMS, DONATE_ITEM].map((item) => (
               <li key={item.to}>
                 <Link to={href(item.to)} className="underline-offset-4 hover:text-white hover:underline">
                   {t(item.label)}

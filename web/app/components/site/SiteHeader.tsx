@@ -71,7 +71,7 @@ export function SiteHeader({ site }: { site: SiteSettings | null }) {
             <LanguageSwitch className="grid min-h-10 place-items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap text-sage ring-1 ring-sage/30 hover:bg-sage-light" />
           ) : null}
           <a
-            href={href("/contact#donate")}
+            href={href("/donate")}
             onClick={openDonate}
             data-donate=""
             className="btn btn-primary min-h-10 px-3 text-sm whitespace-nowrap min-[400px]:px-4"

@@ -10,3 +10,6 @@ export const NAV_ITEMS: { to: string; label: MessageKey }[] = [
   { to: "/blogs", label: "nav.blogs" },
   { to: "/contact", label: "nav.contact" },
 ];
+
+/** The ways to give: the header's Donate button leads there, the footer lists it with the pages. */
+export const DONATE_ITEM: { to: string; label: MessageKey } = { to: "/donate", label: "nav.donate" };

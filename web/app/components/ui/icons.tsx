@@ -106,6 +106,11 @@ export const IconShield = (p: IconProps) => (
     <path d="m9 12 2 2 4-4" />
   </Svg>
 );
+export const IconSliders = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+  </Svg>
+);
 export const IconUsers = (p: IconProps) => (
   <Svg {...p}>
     <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />

@@ -36,6 +36,8 @@ export const adminEn = {
   "nav.signedInAs": "Signed in as {name}",
   "nav.staff": "Staff accounts",
   "nav.account": "My account",
+  "nav.settings": "Site settings",
+  "nav.giving": "Ways to give",
 
   // ── Dashboard ─────────────────────────────────────────────────────────────────────
   "dashboard.metaTitle": "Dashboard",
@@ -329,6 +331,55 @@ export const adminEn = {
   "account.changePassword": "Change password",
   "account.passwordChanged": "Your password is changed. You are signed out everywhere else.",
   "account.passwordFailed": "Failed to change your password",
+
+  // ── Ways to give (managers only) ───────────────────────────────────────────────────
+  "giving.title": "Ways to give",
+  "giving.add": "Add a way to give",
+  "giving.empty": "No ways to give yet. Donors then see only the e-mail and phone options.",
+  "giving.newTitle": "Add a way to give",
+  "giving.editTitle": "Edit way to give",
+  "giving.back": "Back to ways to give",
+  "giving.forbidden": "Only managers of the home can change the ways to give.",
+  "giving.fetchListFailed": "Failed to fetch the ways to give",
+  "giving.fetchFailed": "Failed to fetch the way to give",
+  "giving.createFailed": "Failed to add the way to give",
+  "giving.updateFailed": "Failed to update the way to give",
+  "giving.deleteFailed": "Failed to delete the way to give",
+  "giving.notFound": "Way to give not found.",
+  "giving.confirmDelete": "Are you sure you want to delete this way to give?",
+  "giving.created": "Way to give added.",
+  "giving.updated": "Way to give saved.",
+  "giving.deleted": "Way to give deleted.",
+  "giving.loading": "Loading ways to give...",
+  "giving.loadingOne": "Loading way to give...",
+  "giving.qrOf": "QR code to give by {name}",
+  "giving.noQr": "No QR code",
+  "giving.col.qr": "QR code",
+  "giving.col.name": "Name",
+  "giving.col.instructions": "Instructions",
+  "giving.col.order": "Order",
+
+  // ── Site settings (managers only) ─────────────────────────────────────────────────
+  "settings.metaTitle": "Site settings",
+  "settings.title": "Site settings",
+  "settings.intro":
+    "The home's contact details, the figures and the About text that every page of the website shows. A change shows on the website at once.",
+  "settings.forbidden": "Only managers of the home can change the site settings.",
+  "settings.fetchFailed": "Failed to fetch the site settings",
+  "settings.saveFailed": "Failed to save the site settings",
+  "settings.englishTitle": "English",
+  "settings.nepaliTitle": "नेपाली (Nepali)",
+  "settings.nepaliIntro":
+    "The Nepali website shows these texts. Phone, e-mail, links and figures are the same in both languages: change them under English.",
+  "settings.noNepali": "There is no Nepali version yet: the Nepali website shows the English texts until you save this form.",
+  "settings.group.contact": "Contact details",
+  "settings.group.figures": "Figures",
+  "settings.group.texts": "Name and About text",
+  "settings.group.registration": "Registration (shown on the Donate page)",
+  "settings.save": "Save settings",
+  "settings.saveNepali": "Save Nepali texts",
+  "settings.saved": "The site settings are saved. The website shows them now.",
+  "settings.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

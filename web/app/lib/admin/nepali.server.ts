@@ -9,7 +9,8 @@ import { returnPathOf, withBack } from "./list-place";
 import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
 import { fieldErrorsOf, nepaliSchema } from "./schemas";
-import { flashNotice, requireStaff, type Staff } from "./session.server";
+import { requireEditorOf } from "./kind-access.server";
+import { flashNotice, type Staff } from "./session.server";
 
 /**
  * The Nepali tab of the edit screens. The CMS keeps a Nepali version of the
@@ -61,7 +62,7 @@ function failure(
 
 export async function nepaliAction(request: Request, kind: KindKey, rawId: string | undefined) {
   requireSameOrigin(request);
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
   if (!id) throw data(null, { status: 404 });
   const config = KINDS[kind];

@@ -11,7 +11,8 @@ import { clampedPlace, listHref, listPlaceOf } from "./list-place";
 import { at } from "./messages";
 import { getNepali, nepaliAction } from "./nepali.server";
 import { requireSameOrigin } from "./origin.server";
-import { flashNotice, requireStaff } from "./session.server";
+import { requireEditorOf } from "./kind-access.server";
+import { flashNotice } from "./session.server";
 import { saveItem, uploadLimits } from "./upload.server";
 
 /**
@@ -26,7 +27,7 @@ import { saveItem, uploadLimits } from "./upload.server";
  * URL was typed) goes to the last page; a page that cannot exist to the first.
  */
 export async function listLoader<K extends KindKey>(request: Request, kind: K) {
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const params = new URL(request.url).searchParams;
   const place = listPlaceOf(params);
   if (params.has("page") && requestedPage(params) === null) throw redirect(listHref(kind, place), { headers: NO_STORE_HEADERS });
@@ -39,7 +40,7 @@ export async function listLoader<K extends KindKey>(request: Request, kind: K) {
 
 /** A create page: the upload limits the browser checks, and what a new item starts with (today, the home's public e-mail). */
 export async function newLoader(request: Request, kind: KindKey) {
-  await requireStaff(request);
+  await requireEditorOf(request, kind);
   const siteEmail = await getSiteSettings("en", { signal: request.signal }).then(
     (site) => site.email,
     () => "",
@@ -54,7 +55,7 @@ export interface DeleteActionData {
 /** The list route's action: {intent: "delete", id} after the confirmation dialog. */
 export async function deleteAction(request: Request, kind: KindKey) {
   requireSameOrigin(request);
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const config = KINDS[kind];
   // A small urlencoded form (two fields), never an upload.
   const form = await request.formData();
@@ -79,7 +80,7 @@ export async function deleteAction(request: Request, kind: KindKey) {
  */
 export async function saveAction(request: Request, kind: KindKey, rawId?: string) {
   requireSameOrigin(request);
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const id = rawId === undefined ? undefined : parseId(rawId);
   if (id === null) throw data(null, { status: 404 });
   const result = await saveItem(request, staff, kind, id);
@@ -104,7 +105,7 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
  */
 export async function editLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
   const lang = langOf(request);
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
   const [result, nepali] = await Promise.all([
     getItem(request, staff, kind, id),
@@ -119,7 +120,7 @@ export async function editLoader<K extends KindKey>(request: Request, kind: K, r
  * Markdown fields rendered and sanitised exactly as the public pages do it.
  */
 export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
-  const staff = await requireStaff(request);
+  const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
   const [result, nepali] = await Promise.all([
     getItem(request, staff, kind, id),

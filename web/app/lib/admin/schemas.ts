@@ -111,10 +111,31 @@ function textField(rule: TextRule) {
   }
   let field = z.string().trim();
   // An optional field (a member's name in Nepali) may also be missing from what is checked.
-  if (!rule.required) return field.max(rule.maxLength, tooLong).optional();
+  // A number has its own message for anything that is not one, long or not.
+  if (!rule.required) return withFormat(rule.wholeNumberMax === undefined ? field.max(rule.maxLength, tooLong) : field, rule).optional();
   field = field.min(1, rule.required);
   const limited = field.max(rule.maxLength, tooLong);
   return rule.email ? limited.refine((value) => value === "" || EMAIL_PATTERN.test(value), FIELD_MESSAGES.authorInvalid) : limited;
+}
+
+/** A link's or a number's own rule, on a value that is not empty. */
+function withFormat(field: z.ZodString, rule: TextRule) {
+  if (rule.https) return field.refine((value) => value === "" || isHttpsLink(value), RULE_MESSAGES.httpsOnly);
+  const max = rule.wholeNumberMax;
+  if (max !== undefined) {
+    const message = format(RULE_MESSAGES.wholeNumber, { label: rule.label, max });
+    return field.refine((value) => value === "" || (/^\d{1,7}$/.test(value) && Number(value) <= max), message);
+  }
+  return field;
+}
+
+/** A link that opens a page over https (never javascript:, data: or http:). */
+export function isHttpsLink(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 // ── Login ─────────────────────────────────────────────────────────────────────────────

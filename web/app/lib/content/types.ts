@@ -21,7 +21,28 @@ export interface SiteSettings extends MaybeFallback {
   mapEmbedUrl: string | null;
   mapUrl: string | null;
   mapLabel: string | null;
+  /** How many children live at the home, and how many it has room for (null: not given). */
+  childrenCount: number | null;
+  capacity: number | null;
+  /** The home's registration, shown to donors. */
+  registration: { office: string | null; number: string | null; pan: string | null; partner: string | null };
+  /** The ways to give, in the order Managers set. */
+  giving: WayToGiveView[];
   siteUrl: string;
+}
+
+export interface WayToGiveView extends MaybeFallback {
+  name: string;
+  instructions: string;
+  bankName: string | null;
+  accountName: string | null;
+  accountNumber: string | null;
+  branch: string | null;
+  swift: string | null;
+  /** https only. */
+  linkUrl: string | null;
+  /** The QR code, its alt text the one staff wrote (or the method's name). */
+  qr: ImageData | null;
 }
 
 export interface HeroSlideView {

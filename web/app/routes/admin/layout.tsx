@@ -9,10 +9,12 @@ import {
   IconExternal,
   IconFileText,
   IconGallery,
+  IconHeart,
   IconImage,
   IconLogout,
   IconMenu,
   IconShield,
+  IconSliders,
   IconUser,
   IconUsers,
   IconVideo,
@@ -152,12 +154,26 @@ function AdminShell({ userName, isManager, children }: { userName: string | null
             </NavLink>
           </li>
           {isManager ? (
-            <li>
-              <NavLink to="/staff" className={navItem}>
-                <IconShield />
-                {at("nav.staff")}
-              </NavLink>
-            </li>
+            <>
+              <li>
+                <NavLink to="/giving" className={navItem}>
+                  <IconHeart />
+                  {at("nav.giving")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/settings" className={navItem}>
+                  <IconSliders />
+                  {at("nav.settings")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/staff" className={navItem}>
+                  <IconShield />
+                  {at("nav.staff")}
+                </NavLink>
+              </li>
+            </>
           ) : null}
           <li>
             <NavLink to="/account" className={navItem}>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/save";
 import { isKindKey, parseId } from "~/lib/admin/kinds";
 import { at } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
-import { requireStaff } from "~/lib/admin/session.server";
+import { requireEditorOf } from "~/lib/admin/kind-access.server";
 import { saveItem } from "~/lib/admin/upload.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { UPLOAD_ROUTE } from "~/lib/request-body";
@@ -28,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return Response.json({ ok: false, message: at("common.forbidden") }, { status: 403, headers: NO_STORE_HEADERS });
   }
   try {
-    const staff = await requireStaff(request);
+    const staff = await requireEditorOf(request, kind);
     const result = await saveItem(request, staff, kind, id);
     if (result.ok) {
       return Response.json(

@@ -20,6 +20,7 @@ describe("public pages", () => {
       "blogs.tsx": ["page"],
       "committee.tsx": ["page"],
       "contact.tsx": [],
+      "donate.tsx": [],
       // The open tab, its page, and the image whose dialog is open.
       "gallery.tsx": ["image", "page", "tab"],
       "home.tsx": [],

@@ -86,7 +86,7 @@ export function HeroSlider({ slides, contentLang }: HeroSliderProps) {
 
       <div className="container-page pointer-events-none absolute inset-x-0 bottom-0 z-20 pb-6 sm:pb-8">
         <div className="pointer-events-auto flex flex-wrap items-center gap-3">
-          <a href={href("/contact#donate")} data-donate="" className="btn btn-primary shadow-lg">
+          <a href={href("/donate")} data-donate="" className="btn btn-primary shadow-lg">
             {t("donate.button")}
           </a>
           <Link to={href("/organization")} className="btn border border-white/60 bg-night/30 text-white backdrop-blur-sm hover:bg-white/15">

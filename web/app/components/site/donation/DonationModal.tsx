@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { Modal } from "~/components/ui/dialog/Modal";
 import { IconClose, IconMail, IconPhone } from "~/components/ui/icons";
 import type { SiteSettings } from "~/lib/content/types";
-import { useLocale, useT } from "~/lib/i18n";
+import { useLocale, useLocalizePath, useT } from "~/lib/i18n";
+import { WaysToGive } from "./WaysToGive";
 import { DONATION_PRESETS_NPR, donationMailto, formatNpr, PAYMENT_OPTIONS } from "./donation";
 
 interface DonationModalProps {
@@ -20,6 +21,7 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
   const t = useT();
   const locale = useLocale();
   const titleId = useId();
+  const href = useLocalizePath();
   const [amount, setAmount] = useState<number>(DONATION_PRESETS_NPR[0]);
   const [method, setMethod] = useState(PAYMENT_OPTIONS[0]!.id);
   const methodLabel = t(PAYMENT_OPTIONS.find((m) => m.id === method)!.label);
@@ -43,6 +45,15 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
           </button>
         </div>
         <p className="mt-3 text-muted">{t("donate.intro")}</p>
+
+        {site ? (
+          <section className="mt-6" aria-labelledby={`${titleId}-ways`}>
+            <h3 id={`${titleId}-ways`} className="font-semibold">
+              {t("donate.waysTitle")}
+            </h3>
+            <WaysToGive ways={site.giving} />
+          </section>
+        ) : null}
 
         <fieldset className="mt-6">
           <legend className="font-semibold">{t("donate.amountLegend")}</legend>
@@ -116,6 +127,11 @@ export function DonationModal({ open, onClose, site }: DonationModalProps) {
           </div>
         ) : null}
         <p className="mt-4 text-sm text-muted">{t("donate.noPayment")}</p>
+        <p className="mt-3">
+          <a href={href("/donate")} className="font-semibold text-clay underline-offset-4 hover:underline">
+            {t("donate.allWays")}
+          </a>
+        </p>
       </div>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * Opens the donation dialog from anywhere in the public layout. Donate buttons are links
- * to /contact#donate, so without JavaScript they still lead to the same information.
+ * to /donate, so without JavaScript they still lead to the same information.
  */
 export type OpenDonate = (event?: React.MouseEvent<HTMLElement>) => void;
 

@@ -3,7 +3,7 @@ import { activateDialog } from "~/components/ui/dialog/enhance";
 import { cloneTemplate, isPlainClick } from "~/enhance/dom";
 
 /**
- * Donate links ([data-donate], real links to /contact#donate) open the donation dialog from
+ * Donate links ([data-donate], real links to /donate) open the donation dialog from
  * <template data-donate-dialog> instead (DonationModal.tsx beside it). The dialog keeps the
  * visitor's choice between openings and refills the pre-written e-mail as it changes.
  */

@@ -105,6 +105,8 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   key: K;
   /** Its path in the CMS's REST contract (/api/{api}), and the key of its rules. */
   api: ContractKind;
+  /** Only Managers edit it (the CMS holds the same rule): what others are told on its screens. */
+  managersOnly?: AdminMessageKey;
   /** The form, in order; the first file field is the kind's main file. */
   fields: FieldSpec[];
   /** Optional fields only the Nepali version has (a member's name in Nepali), first on its tab. */

@@ -1,10 +1,11 @@
 import { blog, type BlogPost } from "./blog";
 import type { Edited, FieldSpec, KindDefinition, KindForm, KindKey } from "./define";
+import { giving, type WayToGive } from "./giving";
 import { image, type GalleryImage } from "./image";
 import { team, type TeamMember } from "./team";
 import { video, type GalleryVideo } from "./video";
 
-export type { BlogPost, GalleryImage, GalleryVideo, TeamMember };
+export type { BlogPost, GalleryImage, GalleryVideo, TeamMember, WayToGive };
 export type { CellSpec, ColumnSpec, Edited, FieldSpec, KindDefinition, KindForm, KindKey, LastEdit } from "./define";
 
 /**
@@ -12,13 +13,14 @@ export type { CellSpec, ColumnSpec, Edited, FieldSpec, KindDefinition, KindForm,
  * Nepali fields, list columns, titles, paths, messages, how a CMS answer is read); forms,
  * lists, detail frames, the Nepali tab and the server's calls are derived from them.
  */
-export const KINDS = { team, image, video, blog } as const;
+export const KINDS = { team, image, video, blog, giving } as const;
 
 export interface ItemByKind {
   team: Edited<TeamMember>;
   image: Edited<GalleryImage>;
   video: Edited<GalleryVideo>;
   blog: Edited<BlogPost>;
+  giving: Edited<WayToGive>;
 }
 
 /** A kind's definition with its item type (KINDS[kind] widened for generic code). */

@@ -21,9 +21,11 @@ export const KIND_PATHS = {
   },
   // The spec's own blog URLs (the list is /bloglist; /blogs/details/:id is the public post).
   blog: { list: "/bloglist", new: "/blogs/new", view: "/blogs/:id", edit: "/blogs/edit/:id" },
+  // The ways to give (Managers only).
+  giving: { list: "/giving", new: "/giving/new", view: "/giving/:id", edit: "/giving/:id/edit" },
 } as const;
 
-/** The four kinds of content staff manage. */
+/** The kinds of content staff manage. */
 export type KindKey = keyof typeof KIND_PATHS;
 
 export const KIND_SCREENS = ["list", "new", "view", "edit"] as const;
