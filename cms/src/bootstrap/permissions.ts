@@ -42,7 +42,7 @@ export const managerActions = [
   ...staffActions,
   // Removing the demo content changes the whole site at once: a Manager's decision.
   'api::demo-content.demo-content.remove',
-  ...['find', 'create', 'update', 'delete'].map((action) => `api::staff-account.staff-account.${action}`),
+  ...['find', 'create', 'update', 'delete', 'resetPassword'].map((action) => `api::staff-account.staff-account.${action}`),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

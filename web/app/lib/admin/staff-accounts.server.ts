@@ -68,7 +68,7 @@ export async function listAccounts(
 }
 
 /** One write to the CMS; its refusal as {status, message, errors} with the fallback text. */
-async function write<T>(fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
+export async function cmsWrite<T>(fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
@@ -81,7 +81,7 @@ async function write<T>(fallback: AdminMessageKey, call: () => Promise<T>): Prom
 }
 
 export function createAccount(request: Request, staff: Staff, values: { name: string; email: string; role: StaffRole; password: string }) {
-  return write("staff.createFailed", async () => {
+  return cmsWrite("staff.createFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, "/api/staff-accounts", {
       method: "POST",
       body: values,
@@ -92,7 +92,7 @@ export function createAccount(request: Request, staff: Staff, values: { name: st
 }
 
 export function changeAccount(request: Request, staff: Staff, id: number, change: { role?: StaffRole; blocked?: boolean }) {
-  return write("staff.changeFailed", async () => {
+  return cmsWrite("staff.changeFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}`, {
       method: "PUT",
       body: change,
@@ -102,15 +102,27 @@ export function changeAccount(request: Request, staff: Staff, id: number, change
   });
 }
 
+/** A new password for someone else: the CMS ends every session of theirs. */
+export function resetAccountPassword(request: Request, staff: Staff, id: number, password: string) {
+  return cmsWrite("staff.resetPasswordFailed", async () => {
+    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}/password`, {
+      method: "PUT",
+      body: { password },
+      timeoutMs: 30_000,
+    });
+    return toAccount(body);
+  });
+}
+
 export function removeAccount(request: Request, staff: Staff, id: number) {
-  return write("staff.removeFailed", async () => {
+  return cmsWrite("staff.removeFailed", async () => {
     await staffCall(request, staff, `/api/staff-accounts/${id}`, { method: "DELETE", timeoutMs: 30_000 });
     return null;
   });
 }
 
 export function renameMe(request: Request, staff: Staff, name: string) {
-  return write("account.nameFailed", async () => {
+  return cmsWrite("account.nameFailed", async () => {
     await staffCall(request, staff, "/api/account", { method: "PUT", body: { name }, timeoutMs: 30_000 });
     return null;
   });
@@ -118,7 +130,7 @@ export function renameMe(request: Request, staff: Staff, name: string) {
 
 /** The CMS keeps the session of this token and ends every other one of the person's. */
 export function changeMyPassword(request: Request, staff: Staff, currentPassword: string, password: string) {
-  return write("account.passwordFailed", async () => {
+  return cmsWrite("account.passwordFailed", async () => {
     await staffCall(request, staff, "/api/account/password", {
       method: "PUT",
       body: { currentPassword, password },
@@ -131,7 +143,7 @@ export function changeMyPassword(request: Request, staff: Staff, currentPassword
 // No 0/O, 1/l/I: the manager reads it out or writes it down for the new person.
 const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-/** A first password for a new account: 16 random characters in groups of four (about 92 bits). */
+/** A first password for a new account, or after a reset: 16 random characters in groups of four (about 92 bits). */
 export function generatePassword(email: string): string {
   for (;;) {
     const groups = Array.from({ length: 4 }, () =>
