@@ -100,6 +100,7 @@ test("forgot password: the same answer for any address, a link by e-mail that se
   await expect(page.getByRole("status")).toContainText(sent);
 
   const [mail] = await mailsTo(email);
+  if (!mail) throw new Error(`no mail to ${email} within 15 s`);
   expect(mail.subject).toBe("Set a new password for the staff admin");
   const link = /http:\/\/127\.0\.0\.1:\d+(\/reset-password\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
