@@ -216,6 +216,8 @@ async function main() {
   const lastImagePage = Math.ceil(images.count / 24);
   const oldest = (await (await fetch(`${cms.url}/api/blog?page=${contract.count}&pageSize=1`)).json()).results[0];
   const search = encodeURIComponent(oldest.title.split(" ").slice(-2).join(" "));
+  // A word in no entry: the search reads every title and every text, in both languages (the worst case).
+  const absent = "yeti-footprint";
 
   const publicTargets = [
     ["/blogs (page 1)", "/blogs"],
@@ -240,6 +242,7 @@ async function main() {
   const adminTargets = [
     ["admin /bloglist (page 1)", "/bloglist"],
     [`admin /bloglist search "${decodeURIComponent(search)}"`, `/bloglist?q=${search}`],
+    [`admin /bloglist search "${absent}" (in no title or text)`, `/bloglist?q=${absent}`],
     ["admin /gallery/images (page 1)", "/gallery/images"],
   ];
   for (const [name, pathname] of adminTargets) rows.push({ name, off: await measure(`${cold.url}${pathname}`, cookie) });
@@ -247,6 +250,8 @@ async function main() {
     ["contract GET /api/blog?pageSize=25", "/api/blog?pageSize=25"],
     [`contract GET /api/blog?q=${decodeURIComponent(search)}`, `/api/blog?q=${search}&pageSize=25`],
     ["contract GET /api/blog?q=समाचार (Nepali)", `/api/blog?q=${encodeURIComponent("समाचार नं. 2")}&pageSize=25`],
+    [`contract GET /api/blog?q=${absent} (in no title or text)`, `/api/blog?q=${absent}&pageSize=25`],
+    [`contract GET /api/team-member?q=${absent} (no name, role or bio)`, `/api/team-member?q=${absent}&pageSize=25`],
     ["CMS GET /api/sitemap-entries", "/api/sitemap-entries"],
   ];
   for (const [name, pathname] of cmsTargets) rows.push({ name, off: await measure(`${cms.url}${pathname}`) });

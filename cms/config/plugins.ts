@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import ms from 'ms';
 import { FILE_TYPES } from '../src/contract/shared/rules';
 import { uploadLimits } from './limits';
+import mailConfig from './mail';
 
 type Env = Core.Config.Shared.ConfigParams['env'];
 
@@ -33,7 +34,28 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
     maxCost: env.int('GRAPHQL_MAX_COST', 12_000),
   };
   const staffSession = staffSessionSeconds(env);
+  const mail = mailConfig({ env } as Core.Config.Shared.ConfigParams);
   return {
+    // Password reset links go out through the home's SMTP server, when one is configured (config/mail.ts).
+    ...(mail.enabled
+      ? {
+          email: {
+            config: {
+              provider: 'nodemailer',
+              providerOptions: {
+                host: mail.smtp.host,
+                port: mail.smtp.port,
+                secure: mail.smtp.secure,
+                ...(mail.smtp.user ? { auth: { user: mail.smtp.user, pass: mail.smtp.password } } : {}),
+                connectionTimeout: 10_000,
+                greetingTimeout: 10_000,
+                socketTimeout: 20_000,
+              },
+              settings: { defaultFrom: mail.from },
+            },
+          },
+        }
+      : {}),
     'users-permissions': {
       config: {
         jwtSecret: env('JWT_SECRET'),

@@ -168,6 +168,61 @@ describe('searching a list (?q)', () => {
     expect(paged.body).toEqual({ count: 1, results: [] });
   });
 
+  it("finds entries by the words of a post's text, a description or a bio, in English or Nepali", async () => {
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form({ title: 'Sports day', content: 'The children ran a **quokka** relay round the yard.', author: 'staff@example.org' }),
+      token,
+    );
+    const post = await json(response);
+    const nepali = await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${post.id}?locale=ne`,
+      form({ title: 'खेलकुद दिवस', content: 'बच्चाहरूले गैँडा दौड गरे।' }),
+      token,
+    );
+    expect(nepali.status).toBe(200);
+    for (const q of ['RELAY round', 'QUOKKA', 'गैँडा']) {
+      const found = await get(`/api/blog?q=${encodeURIComponent(q)}`);
+      expect(found.body, q).toMatchObject({ count: 1, results: [{ id: post.id }] });
+    }
+
+    const photo = { bytes: await pngBytes(), name: 'yard.png', type: 'image/png' };
+    const image = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/image-gallery',
+        form({ title: 'The yard', description: 'A wombat-shaped cloud' }, { image: photo }),
+        token,
+      ),
+    );
+    expect(ids((await get('/api/image-gallery?q=wombat')).body)).toEqual([image.id]);
+
+    const member = await json(
+      await send(
+        cms.url,
+        'POST',
+        '/api/team-member',
+        form({ name: 'Bina Rai', role: 'Cook', bio: 'Bakes the best sel roti in Palpa, with a pangolin apron.' }, { photo }),
+        token,
+      ),
+    );
+    const memberNepali = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${member.id}?locale=ne`,
+      form({ role: 'भान्से', bio: 'पाल्पाकी उत्कृष्ट सेल रोटी पकाउने, सालक एप्रन।' }),
+      token,
+    );
+    expect(memberNepali.status).toBe(200);
+    for (const q of ['pangolin', 'सालक'])
+      expect(ids((await get(`/api/team-member?q=${encodeURIComponent(q)}`)).body), q).toEqual([member.id]);
+  });
+
   it('searches a team member by name', async () => {
     const [member] = (await get('/api/team-member')).body.results;
     const found = await get(`/api/team-member?q=${encodeURIComponent(member.name.slice(1, 5).toUpperCase())}`);

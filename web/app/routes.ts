@@ -16,6 +16,8 @@ export default [
 
     // ── ADMIN: staff login, inside the public layout ─────────────────────
     route("login", "routes/admin/login.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password/:token", "routes/admin/reset-password.tsx"),
     // ──────────────────────────────────────────────────────────────────────────────
 
     // Any other path: 404 page (keep last in this list).

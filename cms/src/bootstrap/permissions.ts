@@ -44,7 +44,7 @@ export const managerActions = [
   ...staffActions,
   // Removing the demo content changes the whole site at once: a Manager's decision.
   'api::demo-content.demo-content.remove',
-  ...['find', 'create', 'update', 'delete'].map((action) => `api::staff-account.staff-account.${action}`),
+  ...['find', 'create', 'update', 'delete', 'resetPassword'].map((action) => `api::staff-account.staff-account.${action}`),
   // The home's own details (contact, figures, About text) and the ways to give are on every page: a
   // Manager's to change.
   ...MANAGER_COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),

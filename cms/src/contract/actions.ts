@@ -70,15 +70,16 @@ export const listParams = (query: Record<string, unknown>) => {
 };
 
 /**
- * English entries whose searched field (title, or a team member's name) contains `q`, in English
- * or in any other language version: `localizations` joins the entry's other versions by
- * documentId, so it is one SQL query (and one count) whatever the number of matches. Case is
- * ignored (LOWER() LIKE; SQLite folds ASCII letters only), `%` and `_` match themselves.
+ * English entries one of whose searched fields (title or name, and the text: content, description,
+ * bio) contains `q`, in English or in any other language version: `localizations` joins the
+ * entry's other versions by documentId once, so it is one SQL query (and one count) whatever the
+ * number of fields or matches. Case is ignored (LOWER() LIKE; SQLite folds ASCII letters only),
+ * `%` and `_` match themselves.
  */
 const searchFilters = (def: ContractDefinition, q: string | undefined) => {
   if (!q) return {};
-  const contains = { [def.searchField]: { $containsi: q } };
-  return { filters: { $or: [contains, { localizations: contains }] } };
+  const contains = def.searchFields.map((field) => ({ [field]: { $containsi: q } }));
+  return { filters: { $or: [...contains, { localizations: { $or: contains } }] } };
 };
 
 /** Runs an action; expected failures become {message, errors}, unexpected ones the spec's fallback message. */

@@ -46,8 +46,11 @@ export interface ContractDefinition {
   textFields: TextField[];
   /** The kind's calendar day, if it has one. */
   dateField?: DateField;
-  /** The attribute a list's `?q` searches, in every language version (title, or a name). */
-  searchField: string;
+  /**
+   * The attributes a list's `?q` searches, in every language version: the title or name, and the
+   * text (a post's content, a description, a bio).
+   */
+  searchFields: string[];
   /**
    * Optional text fields only a translation has, never an English request: a team member's name
    * as written in the translation's language (`local_name`; without one the shared name is shown).
@@ -96,7 +99,7 @@ export function fieldsOf(path: string, rules: KindRules) {
 export const teamMember: ContractDefinition = {
   ...fieldsOf('team-member', CONTRACT_RULES['team-member']),
   uid: 'api::team-member.team-member',
-  searchField: 'name',
+  searchFields: ['name', 'local_name', 'role', 'bio'],
   sort: ['joinedAt:asc', 'id:asc'],
   altText: (fields) => `Photo of ${fields.name}`,
   extras: (entry, fileUrl) => ({
@@ -115,7 +118,7 @@ export const teamMember: ContractDefinition = {
 export const imageGallery: ContractDefinition = {
   ...fieldsOf('image-gallery', CONTRACT_RULES['image-gallery']),
   uid: 'api::image-gallery.image-gallery',
-  searchField: 'title',
+  searchFields: ['title', 'description'],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   extras: (entry, fileUrl) => ({
@@ -134,7 +137,7 @@ export const imageGallery: ContractDefinition = {
 export const videoGallery: ContractDefinition = {
   ...fieldsOf('video-gallery', CONTRACT_RULES['video-gallery']),
   uid: 'api::video-gallery.video-gallery',
-  searchField: 'title',
+  searchFields: ['title', 'description'],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   extras: (entry, fileUrl) => ({
@@ -154,7 +157,7 @@ export const videoGallery: ContractDefinition = {
 export const blog: ContractDefinition = {
   ...fieldsOf('blog', CONTRACT_RULES.blog),
   uid: 'api::blog.blog',
-  searchField: 'title',
+  searchFields: ['title', 'content'],
   sort: ['createdAt:desc', 'id:desc'],
   altText: (fields) => fields.title,
   extras: (entry, fileUrl) => ({

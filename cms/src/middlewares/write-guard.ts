@@ -6,7 +6,7 @@ import { allowedMethods, matchedRoutes } from '../routing';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Content-API routes (declared paths) meant to be called without a token.
-const OPEN_WRITES = new Set(['/api/users/login', '/api/auth/local']);
+const OPEN_WRITES = new Set(['/api/users/login', '/api/auth/local', '/api/password-reset']);
 const isContentApi = (route: string) => route.startsWith('/api/');
 // Reads that are never public: the users-permissions user routes, the demo content's, the staff accounts' and the settings' editor view.
 const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts', '/api/settings'];

@@ -104,6 +104,43 @@ describe("ContentCache: after the TTL (stale-while-revalidate)", () => {
   });
 });
 
+describe("ContentCache: a copy long unvisited (an announcement of an edit was lost)", () => {
+  // A visitor was once shown an hour-old /blogs: a page nobody asked for since its copy was made,
+  // whose edits' announcements never arrived (the web restarting or unreachable when the CMS
+  // called), was served as stale-while-revalidate, at any age up to the stale-if-error window.
+  it("does not serve a copy older than twice the TTL before trying the CMS: the visitor gets the new content", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = "v2"; // changed at the CMS; no invalidateContent() came
+    clock.t = T0 + 45 * 60_000;
+    expect(await cache.read("k", load)).toEqual({ value: "v2", state: "miss" });
+    expect(cms.loads).toBe(2);
+  });
+
+  it("still serves a copy up to twice the TTL old at once while it refreshes", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = "v2";
+    clock.t = T0 + 2 * TTL - 1;
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "stale" });
+    await settle();
+    expect(await cache.read("k", load)).toEqual({ value: "v2", state: "hit" });
+  });
+
+  it("serves the old copy as the last good one when the CMS fails, and tries again (not at once) after a long pause", async () => {
+    const { clock, cache, cms, load } = setup();
+    await cache.read("k", load);
+    cms.answer = new Error("CMS down");
+    clock.t = T0 + 30 * 60_000;
+    expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
+    expect(cms.loads).toBe(2);
+    // Long after that failure, nobody having asked since, the CMS is back: the visitor gets it.
+    cms.answer = "v2";
+    clock.t += 20 * 60_000;
+    expect(await cache.read("k", load)).toEqual({ value: "v2", state: "miss" });
+  });
+});
+
 describe("ContentCache: the CMS fails (stale-if-error)", () => {
   it("serves the last good copy, retries in the background at most once a second, and recovers", async () => {
     const { clock, cache, cms, load } = setup();

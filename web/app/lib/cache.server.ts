@@ -5,9 +5,12 @@
  * A copy is fresh for WEB_CACHE_TTL_MS, and is kept as the last good copy for WEB_CACHE_STALE_MS
  * after it was loaded. What a visitor gets:
  * - fresh copy: served from memory;
- * - copy older than the TTL: served at once while one load refreshes it in the background
- *   (stale-while-revalidate: the TTL only bounds how long a lost content-change call leaves
- *   a page old; edits themselves arrive as calls);
+ * - copy older than the TTL, up to twice the TTL: served at once while one load refreshes it in
+ *   the background (stale-while-revalidate; edits themselves arrive as calls);
+ * - copy older than that (nobody asked for it since): the visitor waits for the refresh, like on a
+ *   miss. So a content-change call that was lost (the web restarting or unreachable when the CMS
+ *   called) leaves a page old for at most twice the TTL, however long it went unvisited; a copy
+ *   served at once at any age would show the first visitor after an hour an hour-old page;
  * - content changed since the copy was loaded (the CMS's signed call, `invalidateContent()`):
  *   the visitor waits for the new content, so the next visitor after an edit sees it, but only
  *   until its load has taken WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
@@ -67,10 +70,11 @@ interface Copy<V> {
 type Load<V> = () => Promise<V>;
 /**
  * fresh: serve; serve: the last good copy (a failed try was just made); serve-and-refresh: serve
- * and refresh in the background; changed: content changed since the copy was made; expired: the
+ * and refresh in the background; refresh-first: too old to serve before the CMS is asked again
+ * (served only if that fails); changed: content changed since the copy was made; expired: the
  * copy is past its stale-if-error window, unusable.
  */
-type Verdict = "fresh" | "serve" | "serve-and-refresh" | "changed" | "expired";
+type Verdict = "fresh" | "serve" | "serve-and-refresh" | "refresh-first" | "changed" | "expired";
 
 const TOO_LATE = Symbol("too late");
 
@@ -190,9 +194,10 @@ export class ContentCache<V> {
         }
         const now = this.clock.now();
         const windowLeft = previous ? previous.loadedAt + this.staleIfErrorMs - now : 0;
-        if (!previous || windowLeft <= 0 || !keepCopyOn(error)) throw error;
+        // (Up to and including the window's last moment, as verdict() counts it.)
+        if (!previous || windowLeft < 0 || !keepCopyOn(error)) throw error;
         // The copy stands in, and still goes when its own window ends.
-        setOptions.ttl = Math.ceil(windowLeft);
+        setOptions.ttl = Math.max(1, Math.ceil(windowLeft));
         return { ...previous, failure: { error, at: now, generation: started } };
       },
     });
@@ -223,7 +228,7 @@ export class ContentCache<V> {
       if (!copy) throw new Error(`cache: no value for ${key}`);
       const verdict = this.verdict(copy, asked);
       if (verdict === "fresh") return { value: copy.value, state: loaded ? "miss" : "hit" };
-      const mustWait = verdict === "expired" || (nested && verdict !== "serve");
+      const mustWait = verdict === "expired" || verdict === "refresh-first" || (nested && verdict !== "serve");
       if ((mustWait || verdict === "changed") && round < 2) {
         const refresh = this.lru.fetch(key, { context: load, forceRefresh: true });
         // Content changed: the new copy if it comes within changeWaitMs of the start of its load,
@@ -262,10 +267,15 @@ export class ContentCache<V> {
     if (failure) {
       // A try that began before the content changed says nothing about the new content: try it.
       if (failure.generation < asked) return "changed";
-      return now - failure.at >= RETRY_AFTER_FAILURE_MS ? "serve-and-refresh" : "serve";
+      const sinceFailure = now - failure.at;
+      if (sinceFailure < RETRY_AFTER_FAILURE_MS) return "serve";
+      // Nobody asked since the last failed try: the CMS may well be back, with newer content.
+      return sinceFailure >= 2 * this.ttlMs ? "refresh-first" : "serve-and-refresh";
     }
     if (copy.generation < asked) return "changed";
-    return now - copy.loadedAt >= this.ttlMs ? "serve-and-refresh" : "fresh";
+    const age = now - copy.loadedAt;
+    if (age < this.ttlMs) return "fresh";
+    return age < 2 * this.ttlMs ? "serve-and-refresh" : "refresh-first";
   }
 
   private refreshInBackground(key: string, load: Load<V>): void {

@@ -100,3 +100,25 @@ export async function sessionCookieHeader(context: BrowserContext): Promise<stri
   expect(cookie, "signed in").toBeTruthy();
   return `${SESSION_COOKIE}=${cookie!.value}`;
 }
+
+/** Where the test CMS's SMTP server keeps the mail it is sent (e2e/support/start-cms.mjs). */
+const MAIL_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".test-tmp", `mail-${process.env.E2E_CMS_PORT ?? 1437}`);
+
+export interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The mail sent to `address` so far, once there are `count` of them (polled, up to 15 s). */
+export async function mailsTo(address: string, count = 1): Promise<SentMail[]> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = await readdir(MAIL_DIR).catch(() => [] as string[]);
+    const mails = await Promise.all(names.sort().map(async (name) => JSON.parse(await readFile(join(MAIL_DIR, name), "utf8")) as SentMail));
+    const theirs = mails.filter((mail) => mail.to.includes(address.toLowerCase()));
+    if (theirs.length >= count || Date.now() > deadline) return theirs;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

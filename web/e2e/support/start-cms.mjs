@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../../..");
@@ -16,6 +16,12 @@ const scratch = join(repo, "web", ".test-tmp", `cms-${port}`);
 rmSync(scratch, { recursive: true, force: true });
 mkdirSync(join(scratch, "public", "uploads"), { recursive: true });
 
+// Outgoing mail goes to a real SMTP server on this machine, which writes each message into a
+// folder the tests read ("Forgot your password?" links).
+const { startSmtpCapture } = await import(pathToFileURL(join(repo, "cms", "tests", "helpers", "smtp-capture.mjs")).href);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(port) + 10);
+const smtp = await startSmtpCapture({ port: smtpPort, folder: join(repo, "web", ".test-tmp", `mail-${port}`) });
+
 const child = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
   cwd: repo,
   stdio: "inherit",
@@ -27,10 +33,18 @@ const child = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
     SEED_DEMO_CONTENT: "true",
     WEB_REVALIDATE_URL: webPorts.map((p) => `http://127.0.0.1:${p}/_internal/revalidate`).join(","),
     NODE_ENV: process.env.CMS_NODE_ENV ?? "development",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    MAIL_FROM: "website@example.org",
+    // The reset links point at the test web server.
+    PUBLIC_SITE_URL: `http://127.0.0.1:${webPorts[0]}`,
   },
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => child.kill(signal));
 }
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on("exit", (code, signal) => {
+  void smtp.close();
+  process.exit(code ?? (signal ? 1 : 0));
+});

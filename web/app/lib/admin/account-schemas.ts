@@ -72,3 +72,24 @@ export const passwordChangeSchema = (accountEmail: string) => {
     });
 };
 export type PasswordChangeInput = z.input<ReturnType<typeof passwordChangeSchema>>;
+
+/** "Forgot your password?": the e-mail address a link is sent to. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/**
+ * A new password set with an e-mailed link. The page does not know the account's e-mail, so the
+ * rule about containing it is checked by the CMS alone (its answer shows under the field).
+ */
+export const passwordResetSchema = (() => {
+  const problem = (values: unknown) => passwordProblem(field(values, "password"), "");
+  return z
+    .object({ password: z.string(), repeatPassword: z.string() })
+    .refine((values) => !problem(values), { ...whatever, path: ["password"], error: (issue) => problem(issue.input) ?? undefined })
+    .refine((values) => values.repeatPassword === values.password, {
+      ...whatever,
+      path: ["repeatPassword"],
+      error: at("account.passwordsDiffer"),
+    });
+})();
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;

@@ -18,6 +18,26 @@ export const adminEn = {
   "login.failed": "Login failed",
   "login.backToSite": "Back to the website",
   "login.metaTitle": "Staff login",
+  "login.forgotPassword": "Forgot your password?",
+
+  // ── Forgot password (a link by e-mail) ──────────────────────────────────────────
+  "reset.requestMetaTitle": "Forgot your password?",
+  "reset.requestTitle": "Forgot your password?",
+  "reset.requestIntro": "Type the e-mail address of your staff account. We send a link to it to set a new password.",
+  "reset.email": "Email",
+  "reset.send": "Send the link",
+  "reset.sending": "Sending...",
+  "reset.checkMail":
+    "Look in your mailbox (and its spam folder). No mail within a few minutes? Ask a manager of the home to reset your password.",
+  "reset.requestFailed": "The link could not be sent. Please try again in a few minutes.",
+  "reset.backToLogin": "Back to login",
+  "reset.setMetaTitle": "Set a new password",
+  "reset.setTitle": "Set a new password",
+  "reset.setIntro": "Choose the new password of your staff account. You are then signed out everywhere, and sign in with it.",
+  "reset.save": "Save the new password",
+  "reset.setFailed": "The new password could not be saved. Please try again in a few minutes.",
+  "reset.done": "Your new password is saved. Sign in with it.",
+  "reset.askAgain": "Ask for a new link",
 
   // ── Layout ────────────────────────────────────────────────────────────────────────
   "nav.label": "Admin",
@@ -310,6 +330,13 @@ export const adminEn = {
   "staff.createFailed": "Failed to add the account",
   "staff.firstPassword": "The first password of {name} is:",
   "staff.firstPasswordOnce": "Give it to them in person. It is shown only now: once you leave this page, nobody can see it again.",
+  "staff.resetPassword": "Reset password",
+  "staff.confirmResetPassword":
+    "Reset the password of {name}? They are signed out everywhere at once and can sign in only with the new password, shown to you once.",
+  "staff.confirmResetPasswordButton": "Yes, reset the password",
+  "staff.passwordReset": "The password of {name} is reset: they are signed out everywhere.",
+  "staff.newPassword": "The new password of {name} is:",
+  "staff.resetPasswordFailed": "Failed to reset the password",
 
   // ── My account ───────────────────────────────────────────────────────────────────
   "account.metaTitle": "My account",

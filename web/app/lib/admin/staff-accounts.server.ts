@@ -102,6 +102,18 @@ export function changeAccount(request: Request, staff: Staff, id: number, change
   });
 }
 
+/** A new password for someone else: the CMS ends every session of theirs. */
+export function resetAccountPassword(request: Request, staff: Staff, id: number, password: string) {
+  return cmsWrite("staff.resetPasswordFailed", async () => {
+    const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}/password`, {
+      method: "PUT",
+      body: { password },
+      timeoutMs: 30_000,
+    });
+    return toAccount(body);
+  });
+}
+
 export function removeAccount(request: Request, staff: Staff, id: number) {
   return cmsWrite("staff.removeFailed", async () => {
     await staffCall(request, staff, `/api/staff-accounts/${id}`, { method: "DELETE", timeoutMs: 30_000 });
@@ -131,7 +143,7 @@ export function changeMyPassword(request: Request, staff: Staff, currentPassword
 // No 0/O, 1/l/I: the manager reads it out or writes it down for the new person.
 const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-/** A first password for a new account: 16 random characters in groups of four (about 92 bits). */
+/** A first password for a new account, or after a reset: 16 random characters in groups of four (about 92 bits). */
 export function generatePassword(email: string): string {
   for (;;) {
     const groups = Array.from({ length: 4 }, () =>

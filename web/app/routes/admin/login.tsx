@@ -3,10 +3,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/login";
-import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
+import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { IconEye, IconEyeOff } from "~/components/ui/icons";
 import { FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { loginWithCms } from "~/lib/admin/auth.server";
+import { resetByEmailOffered } from "~/lib/admin/password-reset.server";
 import { at } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, loginSchema, type LoginInput } from "~/lib/admin/schemas";
@@ -22,7 +23,8 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return data(null, { headers: { "Cache-Control": "no-store" } });
+  // "Forgot your password?" only where the CMS can send the link (outgoing mail configured).
+  return data({ resetByEmail: await resetByEmailOffered() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 interface LoginActionData {
@@ -49,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return createStaffSession(request, result.token, redirectTo);
 }
 
-export default function LoginPage({ actionData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -78,6 +80,11 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
         <h1 className="text-center text-2xl font-bold text-ink sm:text-3xl">{at("login.title")}</h1>
         <p className="mt-2 text-center text-sm text-muted">{at("login.intro")}</p>
 
+        {searchParams.get("reset") === "done" && !actionData ? (
+          <div className="mt-6">
+            <Notice>{at("reset.done")}</Notice>
+          </div>
+        ) : null}
         {/* Spec: the authentication error in red above the form. */}
         <div className="mt-6">{actionData?.message ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}</div>
 
@@ -150,6 +157,13 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             {busy ? <span className="sr-only"> {at("login.submitting")}</span> : null}
           </button>
         </Form>
+        {loaderData.resetByEmail ? (
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className="font-semibold text-clay hover:underline">
+              {at("login.forgotPassword")}
+            </Link>
+          </p>
+        ) : null}
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="font-semibold text-clay hover:underline">
             {at("login.backToSite")}

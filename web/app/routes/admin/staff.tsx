@@ -7,7 +7,7 @@ import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirm
 import { DataTable } from "~/components/admin/DataTable";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
-import { IconLock, IconShield, IconTrash } from "~/components/ui/icons";
+import { IconKey, IconLock, IconShield, IconTrash } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta, EmailText, formatDate, PageHeader } from "~/components/admin/Page";
 import { CARD, FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { isStaffRole, STAFF_ROLES } from "@contract/account-rules";
@@ -25,6 +25,7 @@ import {
   listAccounts,
   removeAccount,
   requireManager,
+  resetAccountPassword,
 } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** What the confirmations post: a change of one account. */
-const CHANGES = ["make-manager", "make-staff", "block", "unblock", "remove"] as const;
+const CHANGES = ["make-manager", "make-staff", "block", "unblock", "reset-password", "remove"] as const;
 type Change = (typeof CHANGES)[number];
 const isChange = (value: unknown): value is Change => CHANGES.includes(value as Change);
 
@@ -48,8 +49,8 @@ interface StaffActionData {
   message?: string;
   errors?: FieldErrors;
   values?: Omit<NewAccountInput, "password">;
-  /** A generated first password, shown this once. */
-  firstPassword?: { name: string; password: string };
+  /** A generated first password, shown this once: of a new account, or after a reset. */
+  firstPassword?: { name: string; password: string; reset?: boolean };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -96,6 +97,16 @@ export async function action({ request }: Route.ActionArgs) {
     return data<StaffActionData>({ changeError: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const name = String(form.get("name") ?? "");
+  if (intent === "reset-password") {
+    const password = generatePassword(String(form.get("email") ?? ""));
+    const result = await resetAccountPassword(request, staff, id, password);
+    if (!result.ok) return data<StaffActionData>({ changeError: result.message }, { status: result.status, headers: NO_STORE_HEADERS });
+    // Answered, not redirected: the new password is in this one answer and nowhere else.
+    return data<StaffActionData>(
+      { firstPassword: { name: accountName(result.value), password, reset: true } },
+      { headers: NO_STORE_HEADERS },
+    );
+  }
   if (intent === "remove") {
     const result = await removeAccount(request, staff, id);
     if (!result.ok) return data<StaffActionData>({ changeError: result.message }, { status: result.status, headers: NO_STORE_HEADERS });
@@ -144,6 +155,13 @@ const CONFIRM: Record<
     done: "staff.unblockedDone",
     danger: false,
     icon: <IconLock size={18} />,
+  },
+  "reset-password": {
+    question: "staff.confirmResetPassword",
+    button: "staff.confirmResetPasswordButton",
+    done: "staff.passwordReset",
+    danger: true,
+    icon: <IconKey size={18} />,
   },
   remove: {
     question: "staff.confirmRemove",
@@ -210,7 +228,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           confirmLabel={at(CONFIRM[change].button)}
           busyLabel={at("staff.working")}
           intent={change}
-          fields={{ id: String(target.id), name: accountName(target) }}
+          fields={{ id: String(target.id), name: accountName(target), email: target.email }}
           action="/staff"
           cancelHref={confirm.cancelHref}
           onCancel={confirm.close}
@@ -251,18 +269,19 @@ function AccountActions({ account, onOpen }: { account: StaffAccount; onOpen: (v
       {account.blocked
         ? link("unblock", at("staff.unblock"), <IconLock size={16} />, ACTION_LINK)
         : link("block", at("staff.block"), <IconLock size={16} />, ACTION_DANGER)}
+      {link("reset-password", at("staff.resetPassword"), <IconKey size={16} />, ACTION_LINK)}
       {link("remove", at("staff.remove"), <IconTrash size={16} />, ACTION_DANGER)}
     </>
   );
 }
 
-/** The generated first password, shown once: the manager passes it on in person. */
-function FirstPassword({ name, password }: { name: string; password: string }) {
+/** The generated first password (of a new account or after a reset), shown once: the manager passes it on in person. */
+function FirstPassword({ name, password, reset }: { name: string; password: string; reset?: boolean }) {
   return (
     <div className="mb-6">
       <Notice>
-        <p>{at("staff.created", { name })}</p>
-        <p className="mt-2">{at("staff.firstPassword", { name })}</p>
+        <p>{at(reset ? "staff.passwordReset" : "staff.created", { name })}</p>
+        <p className="mt-2">{at(reset ? "staff.newPassword" : "staff.firstPassword", { name })}</p>
         <p className="mt-1">
           <code data-testid="first-password" className="rounded bg-white px-2 py-1 font-mono text-lg text-ink select-all">
             {password}

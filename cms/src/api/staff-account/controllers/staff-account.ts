@@ -51,6 +51,12 @@ export default {
     reply(ctx, 200, await accounts().change(id, bodyOf(ctx), actorOf(ctx)));
   }),
 
+  /** PUT /api/staff-accounts/{id}/password {password} -> the account; every session of theirs ends */
+  resetPassword: answer(async (ctx) => {
+    const id = parseId(ctx.params.id);
+    reply(ctx, 200, await accounts().resetPassword(id, bodyOf(ctx), actorOf(ctx)));
+  }),
+
   /** DELETE /api/staff-accounts/{id} -> 204 */
   delete: answer(async (ctx) => {
     await accounts().remove(parseId(ctx.params.id), actorOf(ctx));

@@ -1,4 +1,4 @@
-// Staff accounts. Managers list, add, re-role, block and remove them (the Manager role alone holds
+// Staff accounts. Managers list, add, re-role, block, remove them and reset their passwords (the Manager role alone holds
 // find/create/update/delete); every signed-in member of staff changes their own name and password.
 // Anonymous callers get 401 (write guard), Staff 403 (Strapi's permission check), both in the
 // contract's {message, errors} shape (contract-errors middleware).
@@ -11,6 +11,7 @@ export default {
     { method: 'POST', path: '/staff-accounts', handler: handler('create') },
     { method: 'PUT', path: '/staff-accounts/:id', handler: handler('update') },
     { method: 'DELETE', path: '/staff-accounts/:id', handler: handler('delete') },
+    { method: 'PUT', path: '/staff-accounts/:id/password', handler: handler('resetPassword') },
     { method: 'PUT', path: '/account', handler: handler('updateMe') },
     { method: 'PUT', path: '/account/password', handler: handler('changeMyPassword') },
   ],

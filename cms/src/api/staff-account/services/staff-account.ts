@@ -26,6 +26,7 @@ export const accountMessages = {
     block: 'You cannot block your own account. Ask another manager.',
     demote: 'You cannot take away your own Manager role. Ask another manager.',
     remove: 'You cannot remove your own account. Ask another manager.',
+    resetPassword: 'You cannot reset your own password here. Change it in My account.',
   },
   lastManager: 'This is the last active manager. Make someone else a manager first.',
   tooManyWrongPasswords: 'Too many wrong passwords. Please wait a few minutes and try again.',
@@ -203,6 +204,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await users().update({ where: { id: target.id }, data });
         return accountView(await findStaff(target.id));
       });
+    },
+
+    /**
+     * Gives another person a new first password (a manager passes it on in person). Every session
+     * of theirs ends at once (registerSessionRevocation, as for any password change), so a stolen
+     * token or cookie stops working; a pending reset link stops working too.
+     */
+    async resetPassword(id: number, input: Record<string, unknown>, actor: { id: number }): Promise<AccountView> {
+      const target = await findStaff(id);
+      if (target.id === actor.id) throw new ContractError(403, accountMessages.notYourself.resetPassword);
+      const password = typeof input.password === 'string' ? input.password : '';
+      refuseInvalid(problems({ password: passwordProblem(password, target.email) }));
+      await userService().edit(target.id, { password, resetPasswordToken: null });
+      return accountView(await findStaff(target.id));
     },
 
     /** Removes another person's account: they can no longer sign in, and their sessions end. */

@@ -1,0 +1,111 @@
+import { data, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
+import { FormField } from "~/components/admin/FormField";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
+import { ValidatedForm } from "~/components/admin/ValidatedForm";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "~/lib/admin/account-schemas";
+import { at } from "~/lib/admin/messages";
+import { requireSameOrigin } from "~/lib/admin/origin.server";
+import { requestResetLink, resetByEmailOffered } from "~/lib/admin/password-reset.server";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
+import { requireAnonymous } from "~/lib/admin/session.server";
+import { NO_STORE_HEADERS } from "~/lib/http-cache";
+
+export function meta() {
+  return [{ title: at("reset.requestMetaTitle") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function headers() {
+  return NO_STORE_HEADERS;
+}
+
+/** Only where the CMS can send mail; otherwise back to the login page, which offers no link. */
+async function requireResetByEmail(request: Request) {
+  await requireAnonymous(request);
+  if (!(await resetByEmailOffered())) throw redirect("/login", { headers: NO_STORE_HEADERS });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireResetByEmail(request);
+  return data(null, { headers: NO_STORE_HEADERS });
+}
+
+interface ForgotActionData {
+  /** The CMS's answer, the same for every address. */
+  sent?: string;
+  message?: string;
+  errors?: FieldErrors;
+  email?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  await requireResetByEmail(request);
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? "") };
+  const parsed = forgotPasswordSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ForgotActionData>({ errors: fieldErrorsOf(parsed.error), email: values.email }, { status: 400, headers: NO_STORE_HEADERS });
+  }
+  const result = await requestResetLink(parsed.data.email, context.clientIp);
+  if (!result.ok) {
+    return data<ForgotActionData>(
+      { message: result.message, errors: result.errors, email: values.email },
+      { status: result.status, headers: NO_STORE_HEADERS },
+    );
+  }
+  return data<ForgotActionData>({ sent: result.value }, { headers: NO_STORE_HEADERS });
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm<ForgotPasswordInput>(forgotPasswordSchema, { email: actionData?.email ?? "" });
+  const emailError = errors.email?.message ?? actionData?.errors?.email?.[0];
+
+  return (
+    <div className="container-page flex justify-center py-12 sm:py-20">
+      <div className="w-full max-w-[400px] rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-ink sm:text-3xl">{at("reset.requestTitle")}</h1>
+        {actionData?.sent ? (
+          <div className="mt-6">
+            <Notice>
+              <p>{actionData.sent}</p>
+              <p className="mt-2 font-normal text-ink">{at("reset.checkMail")}</p>
+            </Notice>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-center text-sm text-muted">{at("reset.requestIntro")}</p>
+            {actionData?.message ? <ErrorAlert className="mt-6">{actionData.message}</ErrorAlert> : null}
+            <ValidatedForm action="/forgot-password" intent="request" handleSubmit={handleSubmit} className="mt-6 space-y-5">
+              <FormField
+                id="reset-email"
+                label={at("reset.email")}
+                type="email"
+                autoComplete="username"
+                error={emailError}
+                registration={register("email")}
+                defaultValue={actionData?.email ?? ""}
+              />
+              <button type="submit" disabled={busy} className="btn btn-primary w-full disabled:cursor-wait disabled:opacity-80">
+                {busy ? <ButtonSpinner /> : null}
+                {busy ? at("reset.sending") : at("reset.send")}
+              </button>
+            </ValidatedForm>
+          </>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to="/login" className="font-semibold text-clay hover:underline">
+            {at("reset.backToLogin")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
