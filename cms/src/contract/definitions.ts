@@ -176,7 +176,7 @@ export const blog: ContractDefinition = {
 export const donationMethod: ContractDefinition = {
   ...fieldsOf('donation-method', CONTRACT_RULES['donation-method']),
   uid: 'api::donation-method.donation-method',
-  searchField: 'name',
+  searchFields: ['name', 'instructions'],
   sort: ['sortOrder:asc', 'id:asc'],
   altText: (fields) => fields.qr_alt || `QR code to give by ${fields.name}`,
   extras: (entry, fileUrl) => ({

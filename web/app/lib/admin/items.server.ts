@@ -18,7 +18,8 @@ export function toItem<K extends KindKey>(kind: K, raw: RawItem): ItemByKind[K] 
 // ── Reads and deletes ─────────────────────────────────────────────────────────────────
 
 export type ListResult<K extends KindKey> =
-  { items: ItemByKind[K][]; count: number; error: null } | { items: null; count: null; error: string };
+  | { items: ItemByKind[K][]; count: number; error: null }
+  | { items: null; count: null; error: string };
 
 /** One page of a kind's list (ADMIN_PAGE_SIZE items), matching the place's search, and the match count. */
 export async function listItems<K extends KindKey>(request: Request, staff: Staff, kind: K, place: ListPlace): Promise<ListResult<K>> {

@@ -24,7 +24,13 @@ let sessions: typeof import("./session.server");
 
 function record(req: IncomingMessage): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const entry: Received = { method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, ifMatch: req.headers["if-match"], fields: {} };
+    const entry: Received = {
+      method: req.method ?? "",
+      url: req.url ?? "",
+      authorization: req.headers.authorization,
+      ifMatch: req.headers["if-match"],
+      fields: {},
+    };
     if (!/^multipart\//.test(req.headers["content-type"] ?? "")) {
       req.resume();
       req.on("end", () => resolve(entry));
