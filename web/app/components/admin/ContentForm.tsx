@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { FILE_TYPES } from "@contract/rules";
 import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import type { FormActionData } from "~/lib/admin/form-action";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { TextFieldControl } from "./TextFieldControl";
@@ -53,6 +53,7 @@ export function ContentForm({
   /** 'Saving...' (team), 'Submitting...' (video)... */
   busyLabel: string;
 }) {
+  const at = useAt();
   const config = KINDS[kind];
   const listReturn = useListReturn(kind);
   const navigate = useNavigate();
@@ -187,7 +188,7 @@ export function ContentForm({
         return (
           <div key={field.name}>
             <label htmlFor={inputId} className={LABEL}>
-              {field.label.en}
+              {field.label[at.locale]}
             </label>
             <TextFieldControl
               field={field}
@@ -227,6 +228,7 @@ export function ContentForm({
 }
 
 function UploadProgress({ percent, phase }: { percent: number; phase: Phase }) {
+  const at = useAt();
   const text = phase === "processing" ? at("common.processing") : at("common.uploading", { percent });
   return (
     <div className="space-y-2">
@@ -277,6 +279,7 @@ function FileField({
   hintId: string;
   errorId: string;
 }) {
+  const at = useAt();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const chosen = pickFile(value);
 
@@ -299,7 +302,7 @@ function FileField({
   return (
     <div>
       <label htmlFor={common.id} className={LABEL}>
-        {field.label.en}
+        {field.label[at.locale]}
         {optional ? <span className="ml-1 font-normal text-muted">({at("common.optional")})</span> : null}
       </label>
       <input
@@ -310,7 +313,7 @@ function FileField({
         className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
       />
       <p id={hintId} className={HINT}>
-        {field.hint ? `${field.hint.en} ` : ""}
+        {field.hint ? `${field.hint[at.locale]} ` : ""}
         {at("common.allowedTypes", { types, mb: max })}
         {mode === "edit" ? ` ${at("common.keepFileHint")}` : ""}
       </p>

@@ -4,7 +4,7 @@ import { isStaffRole, passwordProblem, type StaffRole } from "@contract/account-
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { fetchCurrentUser, type CurrentUser } from "./items.server";
 import { text, textOrNull } from "./kinds/fields-of-items";
-import { at, type AdminMessageKey } from "./messages";
+import type { AdminLocale, AdminMessageKey } from "./messages";
 import type { FieldErrors } from "./schemas";
 import type { StaffAccount } from "./staff-accounts";
 import { requireStaff, type Staff } from "./session.server";
@@ -29,7 +29,7 @@ export async function requireManager(
 ): Promise<{ staff: Staff; user: CurrentUser }> {
   const staff = await requireStaff(request);
   const user = await fetchCurrentUser(request, staff);
-  if (user?.role !== "manager") throw data({ message: at(refusal) }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (user?.role !== "manager") throw data({ message: staff.at(refusal) }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return { staff, user };
 }
 
@@ -37,7 +37,7 @@ export async function requireManager(
 export async function requireCurrentUser(request: Request): Promise<{ staff: Staff; user: CurrentUser }> {
   const staff = await requireStaff(request);
   const user = await fetchCurrentUser(request, staff);
-  if (!user) throw data({ message: at("dashboard.userFetchFailed") }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  if (!user) throw data({ message: staff.at("dashboard.userFetchFailed") }, { status: 503, headers: { "Cache-Control": "no-store" } });
   return { staff, user };
 }
 
@@ -62,26 +62,26 @@ export async function listAccounts(
     }
     return { accounts, error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { accounts: null, error: error.messageOr("staff.fetchFailed") };
+    if (error instanceof AdminCmsError) return { accounts: null, error: error.messageOr("staff.fetchFailed", staff.at) };
     throw error;
   }
 }
 
 /** One write to the CMS; its refusal as {status, message, errors} with the fallback text. */
-async function write<T>(fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
+async function write<T>(staff: Staff, fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       const status = error.status === 0 ? 503 : error.status;
-      return { ok: false, status, message: error.messageOr(fallback), errors: error.errors ?? {} };
+      return { ok: false, status, message: error.messageOr(fallback, staff.at), errors: error.fieldErrors(staff.at) ?? {} };
     }
     throw error;
   }
 }
 
 export function createAccount(request: Request, staff: Staff, values: { name: string; email: string; role: StaffRole; password: string }) {
-  return write("staff.createFailed", async () => {
+  return write(staff, "staff.createFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, "/api/staff-accounts", {
       method: "POST",
       body: values,
@@ -92,7 +92,7 @@ export function createAccount(request: Request, staff: Staff, values: { name: st
 }
 
 export function changeAccount(request: Request, staff: Staff, id: number, change: { role?: StaffRole; blocked?: boolean }) {
-  return write("staff.changeFailed", async () => {
+  return write(staff, "staff.changeFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}`, {
       method: "PUT",
       body: change,
@@ -103,22 +103,30 @@ export function changeAccount(request: Request, staff: Staff, id: number, change
 }
 
 export function removeAccount(request: Request, staff: Staff, id: number) {
-  return write("staff.removeFailed", async () => {
+  return write(staff, "staff.removeFailed", async () => {
     await staffCall(request, staff, `/api/staff-accounts/${id}`, { method: "DELETE", timeoutMs: 30_000 });
     return null;
   });
 }
 
 export function renameMe(request: Request, staff: Staff, name: string) {
-  return write("account.nameFailed", async () => {
+  return write(staff, "account.nameFailed", async () => {
     await staffCall(request, staff, "/api/account", { method: "PUT", body: { name }, timeoutMs: 30_000 });
+    return null;
+  });
+}
+
+/** The language of the person's admin screens, kept with their account so it follows them to every device. */
+export function setMyLanguage(request: Request, staff: Staff, adminLanguage: AdminLocale) {
+  return write(staff, "account.languageFailed", async () => {
+    await staffCall(request, staff, "/api/account/language", { method: "PUT", body: { adminLanguage }, timeoutMs: 30_000 });
     return null;
   });
 }
 
 /** The CMS keeps the session of this token and ends every other one of the person's. */
 export function changeMyPassword(request: Request, staff: Staff, currentPassword: string, password: string) {
-  return write("account.passwordFailed", async () => {
+  return write(staff, "account.passwordFailed", async () => {
     await staffCall(request, staff, "/api/account/password", {
       method: "PUT",
       body: { currentPassword, password },

@@ -10,7 +10,6 @@ import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsFailure, staffUpload } from "./cms-client.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { returnPathOf } from "./list-place";
-import { at } from "./messages";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
 
@@ -223,7 +222,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     });
   } catch (error) {
     if (error instanceof UploadError) {
-      return { ok: false, status: error.status, message: at(failure), errors: {}, values: {} };
+      return { ok: false, status: error.status, message: staff.at(failure), errors: {}, values: {} };
     }
     throw error;
   }
@@ -232,7 +231,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
-      const message = fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes);
+      const message = staff.at.contract(
+        fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes),
+      );
       const errors = { [image ?? config.fileField]: [message] };
       return { ok: false, status: 413, message, errors, values };
     }
@@ -245,8 +246,8 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       ...Object.fromEntries(Object.entries(upload.images).map(([field, image]) => [field, describe(image)])),
     });
     if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error);
-      return { ok: false, status: 400, message: at("common.fixErrors"), errors, values };
+      const errors = fieldErrorsOf(parsed.error, staff.at);
+      return { ok: false, status: 400, message: staff.at("common.fixErrors"), errors, values };
     }
 
     const clean = parsed.data as Record<string, unknown>;
@@ -264,10 +265,10 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       });
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
-      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }), values };
+      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }, staff.at), values };
     }
 
-    const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));
+    const setCookie = await flashNotice(staff.session, staff.at(id ? config.messages.updated : config.messages.created));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");
     return { ok: true, redirectTo: back ? returnPathOf(kind, back) : config.paths.afterSave, setCookie };
