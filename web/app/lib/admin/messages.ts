@@ -48,15 +48,24 @@ export function adminTranslator(locale: AdminLocale = "en"): AdminT {
         : vars;
     return format(messages[key], filled);
   }) as AdminT;
-  const listFormat = new Intl.ListFormat(locale === "ne" ? "ne" : "en-GB", { style: "long", type: "conjunction" });
   Object.assign(t, {
     locale,
     number,
-    list: (names: string[]) => listFormat.format(names),
+    list: (names: string[]) => listOf(names, locale),
     contract: (message: string) => (locale === "en" ? message : localizeContract(message, t)),
   });
   translators.set(locale, t);
   return t;
+}
+
+/**
+ * "Name, Joined At and Photo" / "नाम, परिचय र तस्बिर". Written out rather than asked of
+ * Intl.ListFormat: browsers ship different CLDR data (or none for `ne`), and server and browser
+ * must render the same text.
+ */
+function listOf(names: string[], locale: AdminLocale): string {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${locale === "ne" ? "र" : "and"} ${names.at(-1)}`;
 }
 
 // ── The CMS's messages in the admin's language ─────────────────────────────────────────
