@@ -13,7 +13,10 @@ const ALLOWED_LATIN = new Set(["English", "MB", "jpg", "jpeg", "png", "gif", "we
 
 /** A unique suffix in Devanagari letters: the screens under test show no ASCII digits. */
 const devanagariTag = () =>
-  Array.from(Date.now().toString(36) + Math.random().toString(36).slice(2, 5), (c) => "कखगघचछजझटठडढतथदधनपफबभमयरलवसह"[c.charCodeAt(0) % 29]).join("");
+  Array.from(
+    Date.now().toString(36) + Math.random().toString(36).slice(2, 5),
+    (c) => "कखगघचछजझटठडढतथदधनपफबभमयरलवसह"[c.charCodeAt(0) % 29],
+  ).join("");
 
 /**
  * Every Latin word a person can see or hear on the page (text, and the names of controls and
@@ -131,7 +134,9 @@ test("a member of staff switches the admin to Nepali and back: every screen, mes
     const row = page.getByRole("row", { name: new RegExp(memberName) });
     await expect(row).toContainText("२०७२ असोज ३");
     await expect(row).toContainText("(सन् २०१५ सेप्टेम्बर २०)");
-    await expect(page.getByRole("columnheader", { name: "सामेल भएको मिति" })).toBeVisible();
+    for (const header of ["तस्बिर", "नाम", "भूमिका", "परिचय", "सामेल भएको मिति", "कार्यहरू"]) {
+      await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+    }
     await expect(page).toHaveTitle("टोलीका सदस्यहरू · व्यवस्थापन प्यानल");
     const href = await row.getByRole("link", { name: /सम्पादन/ }).getAttribute("href");
     memberId = Number(/(\d+)$/.exec(href ?? "")?.[1]);

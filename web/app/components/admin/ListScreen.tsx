@@ -71,7 +71,7 @@ export function ListScreen<K extends KindKey>({
           <DataTable<ItemByKind[K]>
             caption={title}
             columns={config.columns.map((column) => ({
-              header: column.header,
+              header: at(column.header),
               cell: (item) => <Cell spec={column.cell} item={item} />,
               // Pictures keep their own small width; text columns share the rest.
               className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px" : undefined,

@@ -4,7 +4,6 @@ import { ListScreen } from "~/components/admin/ListScreen";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { KINDS } from "~/lib/admin/kinds";
 import { kindAt } from "~/lib/admin/kinds/paths";
-import { useAt } from "~/lib/admin/messages";
 import { deleteAction, listLoader } from "~/lib/admin/routes.server";
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
