@@ -390,6 +390,7 @@ describe('who may call the account routes', () => {
   const ownRoutes: [string, string, unknown][] = [
     ['PUT', '/api/account', { name: 'Anyone' }],
     ['PUT', '/api/account/password', { currentPassword: ADMIN_PASSWORD, password: 'A brand new passphrase' }],
+    ['PUT', '/api/account/language', { adminLanguage: 'ne' }],
   ];
 
   it('anonymous callers, and forged or ended tokens, get 401 on every route, and nothing changes', async () => {
@@ -451,6 +452,45 @@ describe('my account', () => {
       expect(answer.body).toEqual({ message, errors: { name: [message] } });
     }
     expect((await userRow(person.id)).display_name).toBe('Bishnu Thapa');
+  });
+
+  it('keeps the admin language each person chooses, for them only, and answers as before otherwise', async () => {
+    const person = await addAccount('staff', 'Maya Rai');
+    const other = await addAccount('staff', 'Hari Thapa');
+    const before = await me(person.token);
+    expect(before.body.adminLanguage).toBe('en');
+
+    const chosen = await call('PUT', '/api/account/language', { token: person.token, body: { adminLanguage: 'ne' } });
+    expect(chosen.status).toBe(200);
+    // The same fields as GET /api/users/{id}: the answer the spec's clients know, plus the language.
+    expect(Object.keys(chosen.body).sort()).toEqual(Object.keys(before.body).sort());
+    expect(chosen.body).toMatchObject({ id: person.id, email: person.email, displayName: 'Maya Rai', adminLanguage: 'ne' });
+    const row = await cms.query<{ admin_language: string }>(`SELECT admin_language FROM up_users WHERE id = ${Number(person.id)}`);
+    expect(row[0]!.admin_language).toBe('ne');
+    // It follows the person to another device: a fresh login says it, and nobody else's changed.
+    expect((await loginAs(person.email, PASSWORD)).body.user.adminLanguage).toBe('ne');
+    expect((await me(other.token)).body.adminLanguage).toBe('en');
+
+    for (const body of [{}, { adminLanguage: 'fr' }, { adminLanguage: 'NE' }, { adminLanguage: ['ne'] }]) {
+      const answer = await call('PUT', '/api/account/language', { token: person.token, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      const message = 'Choose a language: en (English) or ne (Nepali).';
+      expect(answer.body).toEqual({ message, errors: { adminLanguage: [message] } });
+    }
+    // Someone else's language cannot be set: not with an id, not through Strapi's own user routes.
+    for (const [method, path] of [
+      ['PUT', `/api/account/language/${other.id}`],
+      ['PUT', `/api/users/${other.id}`],
+    ] as const) {
+      const answer = await fetch(`${cms.url}${path}`, {
+        method,
+        headers: { ...bearer(person.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ adminLanguage: 'ne' }),
+      });
+      expect([403, 404, 405], `${method} ${path}`).toContain(answer.status);
+    }
+    expect((await me(other.token)).body.adminLanguage).toBe('en');
+    expect((await me(person.token)).body.adminLanguage).toBe('ne');
   });
 
   it('changes the password with the current one: every other session ends at once, this one stays', async () => {

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import enhanceScript from "virtual:enhance-script";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 // The Devanagari subset of Noto Sans Devanagari (variable, 100-900): the same file app.css's
 // @font-face names, preloaded on Nepali pages only (ADR 005). English pages never load it.
 import devanagariFont from "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2?url";
+import { adminLocaleOf } from "./lib/admin/locale";
 import { LocaleProvider, localeFromPath, localizePath, translator } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { useIsStaticPage } from "./lib/static-page";
@@ -24,8 +25,10 @@ const NOSCRIPT_CSS =
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // The language is the URL's: /ne and /ne/... are Nepali (app/lib/i18n/paths.ts).
-  const locale = localeFromPath(useLocation().pathname);
+  // The language is the URL's: /ne and /ne/... are Nepali (app/lib/i18n/paths.ts); admin pages
+  // are in the language the signed-in person chose (the login page: the browser's or the switch's).
+  const pathLocale = localeFromPath(useLocation().pathname);
+  const locale = adminLocaleOf(useMatches()) ?? pathLocale;
   // Public pages are not hydrated: they get one small script instead of React.
   const staticPage = useIsStaticPage();
   return (

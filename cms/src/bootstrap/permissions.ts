@@ -35,8 +35,9 @@ export const staffActions = [
   'plugin::users-permissions.user.findOne',
   // How much demo content the site still shows (its removal is for Managers).
   'api::demo-content.demo-content.status',
-  // Their own account: display name and password.
+  // Their own account: display name, password and admin language.
   'api::staff-account.staff-account.updateMe',
+  'api::staff-account.staff-account.setMyLanguage',
   'api::staff-account.staff-account.changeMyPassword',
 ];
 

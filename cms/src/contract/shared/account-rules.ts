@@ -35,7 +35,14 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'The current password is not correct.',
   passwordUnchanged: 'The new password must be different from the current one.',
+  adminLanguageInvalid: 'Choose a language: en (English) or ne (Nepali).',
 } as const;
+
+/** The languages a member of staff may read the admin in; English until they choose. */
+export const ADMIN_LANGUAGES = ['en', 'ne'] as const;
+export type AdminLanguage = (typeof ADMIN_LANGUAGES)[number];
+export const isAdminLanguage = (value: unknown): value is AdminLanguage =>
+  typeof value === 'string' && (ADMIN_LANGUAGES as readonly string[]).includes(value);
 
 const common = new Set(COMMON_PASSWORDS.map((password) => password.toLowerCase()));
 

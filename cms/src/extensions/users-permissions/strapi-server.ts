@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { publicUser } from '../../api/staff-session/controllers/staff-session';
 import type StaffSessions from '../../api/staff-session/services/staff-session';
-import { ACCOUNT_LIMITS } from '../../contract/shared/account-rules';
+import { ACCOUNT_LIMITS, ADMIN_LANGUAGES } from '../../contract/shared/account-rules';
 import { serverMessages } from '../../contract/messages';
 
 type StaffSessionService = ReturnType<typeof StaffSessions>;
@@ -20,8 +20,9 @@ type Plugin = {
 const staffSessions = () => strapi.service('api::staff-session.staff-session') as StaffSessionService;
 
 export default (plugin: Plugin) => {
-  // Staff accounts: the name people are shown by (set by a manager, changed by the person) and
-  // when they last signed in (shown to managers).
+  // Staff accounts: the name people are shown by (set by a manager, changed by the person), when
+  // they last signed in (shown to managers) and the language of their admin screens (chosen by the
+  // person; kept here so it follows them to every device).
   const user = plugin.contentTypes.user.schema;
   plugin.contentTypes.user.schema = {
     ...user,
@@ -29,6 +30,7 @@ export default (plugin: Plugin) => {
       ...user.attributes,
       displayName: { type: 'string', maxLength: ACCOUNT_LIMITS.nameMaxLength, configurable: false },
       lastSignInAt: { type: 'datetime', configurable: false },
+      adminLanguage: { type: 'enumeration', enum: [...ADMIN_LANGUAGES], default: 'en', configurable: false },
     },
   };
 

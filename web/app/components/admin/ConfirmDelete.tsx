@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { ButtonSpinner } from "./Feedback";
 import { IconTrash } from "~/components/ui/icons";
 import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
@@ -59,6 +59,7 @@ export function DeleteButton({
   onOpen: (id: number) => void;
   compact?: boolean;
 }) {
+  const at = useAt();
   const [searchParams] = useSearchParams();
   return (
     <Link
@@ -95,7 +96,7 @@ export const ACTION_DANGER =
  */
 export function ConfirmDialog({
   open,
-  title = at("common.confirmTitle"),
+  title,
   message,
   confirmLabel,
   busyLabel,
@@ -123,6 +124,8 @@ export function ConfirmDialog({
   /** The confirm button's icon: what the step does (the bin by default for a destructive one). */
   icon?: React.ReactNode;
 }) {
+  const at = useAt();
+  title ??= at("common.confirmTitle");
   const titleId = useId();
   const textId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -198,6 +201,7 @@ export function ConfirmDeleteDialog({
   cancelHref: string;
   onCancel: () => void;
 }) {
+  const at = useAt();
   return (
     <ConfirmDialog
       open={id !== null}

@@ -5,7 +5,7 @@ import { FILE_TYPES } from "@contract/rules";
 import { KINDS, savePath, type FieldSpec, type KindKey, type UploadLimits } from "~/lib/admin/kinds";
 import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { preparePhoto, readImageSize } from "~/lib/admin/photo-prepare";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
@@ -60,6 +60,7 @@ export function ContentForm({
   /** 'Saving...' (team), 'Submitting...' (video)... */
   busyLabel: string;
 }) {
+  const at = useAt();
   const config = KINDS[kind];
   const listReturn = useListReturn(kind);
   const navigate = useNavigate();
@@ -273,7 +274,7 @@ export function ContentForm({
         return (
           <div key={field.name}>
             <label htmlFor={inputId} className={LABEL}>
-              {field.label.en}
+              {field.label[at.locale]}
             </label>
             <TextFieldControl
               field={field}
@@ -321,6 +322,7 @@ export function ContentForm({
 }
 
 function UploadProgress({ percent, phase }: { percent: number; phase: Phase }) {
+  const at = useAt();
   const text = phase === "processing" ? at("common.processing") : at("common.uploading", { percent });
   return (
     <div className="space-y-2">
@@ -374,6 +376,7 @@ function FileField({
   hintId: string;
   errorId: string;
 }) {
+  const at = useAt();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const chosen = pickFile(value);
 
@@ -403,7 +406,7 @@ function FileField({
   return (
     <div>
       <label htmlFor={common.id} className={LABEL}>
-        {field.label.en}
+        {field.label[at.locale]}
         {optional ? <span className="ml-1 font-normal text-muted">({at("common.optional")})</span> : null}
       </label>
       <input
@@ -414,7 +417,7 @@ function FileField({
         className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
       />
       <p id={hintId} className={HINT}>
-        {field.hint ? `${field.hint.en} ` : ""}
+        {field.hint ? `${field.hint[at.locale]} ` : ""}
         {at("common.allowedTypes", { types, mb: max })}
         {mode === "edit" ? ` ${at("common.keepFileHint")}` : ""}
       </p>

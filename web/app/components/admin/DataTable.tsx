@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { ACTION_LINK, DeleteButton, ROW_ACTION_LABEL } from "./ConfirmDelete";
 import { IconEye, IconPencil } from "~/components/ui/icons";
 
@@ -28,6 +28,7 @@ export function DataTable<T extends { id: number }>({
   items: T[];
   actions: (item: T) => React.ReactNode;
 }) {
+  const at = useAt();
   return (
     <div className="@container rounded-2xl max-[1023px]:bg-transparent min-[1024px]:overflow-x-auto min-[1024px]:border min-[1024px]:border-sand-200 min-[1024px]:bg-white min-[1024px]:shadow-card">
       <table className="w-full border-collapse text-left max-[1023px]:block min-[1024px]:max-[1279px]:text-sm">
@@ -84,6 +85,7 @@ export function RowActions({
   editTo: string;
   onDelete: (id: number) => void;
 }) {
+  const at = useAt();
   return (
     <>
       <Link to={viewTo} className={ACTION_LINK} title={at("common.view")}>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { KINDS, type KindKey, type LastEdit } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { ConfirmDeleteDialog, DeleteButton, useDeleteConfirm } from "./ConfirmDelete";
 import { ErrorAlert } from "./Feedback";
 import { IconPencil } from "~/components/ui/icons";
@@ -34,6 +34,7 @@ export function DetailScreen({
   lastEdit?: LastEdit | null;
   children: React.ReactNode;
 }) {
+  const at = useAt();
   const config = KINDS[kind];
   const confirm = useDeleteConfirm();
   const listReturn = useListReturn(kind);
@@ -47,7 +48,7 @@ export function DetailScreen({
       ) : (
         <>
           <div className="mt-4">{children}</div>
-          {lastEditLine(lastEdit) ? <p className="mt-4 text-sm text-muted">{lastEditLine(lastEdit)}</p> : null}
+          {lastEditLine(lastEdit, at) ? <p className="mt-4 text-sm text-muted">{lastEditLine(lastEdit, at)}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3 border-t border-sand-200 pt-6">
             <Link to={listReturn.link(config.paths.edit(id))} className="btn btn-primary">
               <IconPencil size={18} />

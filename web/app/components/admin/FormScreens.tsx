@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { KINDS, kindOf, type AdminLang, type ItemByKind, type KindKey, type NepaliVersion, type UploadLimits } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { useAt, type AdminT } from "~/lib/admin/messages";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { ContentForm } from "./ContentForm";
 import { ErrorAlert } from "./Feedback";
@@ -9,7 +9,7 @@ import { LanguageTabs, NepaliForm } from "./NepaliForm";
 import { BackLink, PageHeader } from "./Page";
 import { useListReturn } from "./use-list-return";
 
-export function formTitle(kind: KindKey, mode: "create" | "edit"): string {
+export function formTitle(kind: KindKey, mode: "create" | "edit", at: AdminT): string {
   const { labels } = KINDS[kind];
   return at(mode === "create" ? labels.newTitle : labels.editTitle);
 }
@@ -29,6 +29,7 @@ export function NewScreen({
   siteEmail: string;
   actionData?: FormActionData;
 }) {
+  const at = useAt();
   const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   const config = KINDS[kind];
   const defaults = {
@@ -39,7 +40,7 @@ export function NewScreen({
   return (
     <>
       <BackLink to={listReturn.back} label={at("common.back")} />
-      <PageHeader title={formTitle(kind, "create")} />
+      <PageHeader title={formTitle(kind, "create", at)} />
       <ContentForm
         kind={kind}
         mode="create"
@@ -73,6 +74,7 @@ export function EditScreen<K extends KindKey>({
   data: EditLoaderData<K>;
   actionData?: FormActionData;
 }) {
+  const at = useAt();
   const config = kindOf(kind);
   const item = data.item;
   const location = useLocation();
@@ -81,7 +83,7 @@ export function EditScreen<K extends KindKey>({
   return (
     <>
       <BackLink to={listReturn.back} label={at("common.back")} />
-      <PageHeader title={formTitle(kind, "edit")} />
+      <PageHeader title={formTitle(kind, "edit", at)} />
       {!item ? (
         <ErrorAlert>{data.notFound ? at(config.messages.notFound) : (data.error ?? at(config.messages.fetchOne))}</ErrorAlert>
       ) : lang === "ne" && data.nepali ? (
@@ -98,7 +100,7 @@ export function EditScreen<K extends KindKey>({
             mode="edit"
             id={item.id}
             defaults={valuesOf(config.textFields, item)}
-            storedFiles={config.storedFiles(item)}
+            storedFiles={config.storedFiles(item, at)}
             limits={data.limits}
             actionData={actionData}
             busyLabel={at(config.labels.busy)}

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Pager, type PagerTexts } from "~/components/ui/Pager";
 import { kindOf, type CellSpec, type ItemByKind, type KindKey } from "~/lib/admin/kinds";
 import { ADMIN_PAGE_SIZE, listHref, MAX_SEARCH_LENGTH, type ListPlace } from "~/lib/admin/list-place";
-import { at } from "~/lib/admin/messages";
+import { useAt, type AdminT } from "~/lib/admin/messages";
 import { pageCountOf } from "~/lib/pagination";
 import { ConfirmDeleteDialog, useDeleteConfirm } from "./ConfirmDelete";
 import { DataTable, RowActions } from "./DataTable";
@@ -37,6 +37,7 @@ export function ListScreen<K extends KindKey>({
   error: string | null;
   deleteError?: string | null;
 }) {
+  const at = useAt();
   const config = kindOf(kind);
   const confirm = useDeleteConfirm();
   const listReturn = useListReturn(kind);
@@ -71,7 +72,7 @@ export function ListScreen<K extends KindKey>({
           <DataTable<ItemByKind[K]>
             caption={title}
             columns={config.columns.map((column) => ({
-              header: column.header,
+              header: at(column.header),
               cell: (item) => <Cell spec={column.cell} item={item} />,
               // Pictures keep their own small width; text columns share the rest.
               className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px" : undefined,
@@ -91,7 +92,7 @@ export function ListScreen<K extends KindKey>({
             current={place.page}
             pageCount={pageCountOf(count ?? items.length, ADMIN_PAGE_SIZE)}
             hrefOf={(page) => listHref(kind, { ...place, page })}
-            texts={ADMIN_PAGER_TEXTS}
+            texts={pagerTexts(at)}
           />
         </>
       )}
@@ -106,16 +107,20 @@ export function ListScreen<K extends KindKey>({
   );
 }
 
-const ADMIN_PAGER_TEXTS: PagerTexts = {
-  label: at("list.pages"),
-  previous: at("list.previous"),
-  next: at("list.next"),
-  page: (page) => at("list.page", { page }),
-  number: String,
-};
+/** The pager's words and page numbers in the admin's language. */
+function pagerTexts(at: AdminT): PagerTexts {
+  return {
+    label: at("list.pages"),
+    previous: at("list.previous"),
+    next: at("list.next"),
+    page: (page) => at("list.page", { page }),
+    number: at.number,
+  };
+}
 
 /** The list's search: a plain GET form (the search lands in the URL, page 1), and a way back to all. */
 function SearchForm({ action, q }: { action: string; q: string }) {
+  const at = useAt();
   const inputId = useId();
   return (
     <Form method="get" action={action} role="search" className="mb-5 flex flex-wrap items-end gap-3">
@@ -140,11 +145,12 @@ function SearchForm({ action, q }: { action: string; q: string }) {
 
 /** One cell of a list, as its column's spec says. */
 function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
+  const at = useAt();
   switch (spec.type) {
     case "thumb": {
       const src = spec.src(item);
-      if (!src && spec.missing) return <span className="text-muted">{spec.missing}</span>;
-      return <Thumb src={src} alt={spec.alt(item)} round={spec.round} />;
+      if (!src && spec.missing) return <span className="text-muted">{at(spec.missing)}</span>;
+      return <Thumb src={src} alt={spec.alt(item, at)} round={spec.round} />;
     }
     case "video": {
       const src = spec.src(item);
@@ -167,7 +173,7 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
     }
     case "name": {
       const edit = spec.edited?.(item);
-      const line = lastEditLine(edit);
+      const line = lastEditLine(edit, at);
       return (
         <>
           <span className="font-semibold">{spec.text(item)}</span>
@@ -180,7 +186,7 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
               <span className="sr-only">{line}</span>
               <span aria-hidden="true">
                 {edit.name ? <span className="min-[1024px]:max-[1279px]:hidden">{edit.name}, </span> : null}
-                <span className="whitespace-nowrap">{formatDate(edit.at)}</span>
+                <span className="whitespace-nowrap">{formatDate(edit.at, at.locale)}</span>
               </span>
             </span>
           ) : null}
@@ -191,14 +197,14 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
       // A long word (a role such as "Administrator") may break rather than push the actions out.
       return <span className="[overflow-wrap:anywhere]">{spec.text(item)}</span>;
     case "excerpt":
-      return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || spec.missing}</p>;
+      return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || (spec.missing ? at(spec.missing) : null)}</p>;
     case "email":
       return <EmailText address={spec.text(item)} />;
     case "day": {
       // "1 Asar 2068 BS" over "(15 June 2011)": two short lines instead of one broken anywhere;
       // in a narrow table the date in brackets may wrap between its words.
-      const parts = joinedAtParts(spec.value(item));
-      if (!parts) return <span>{spec.missing}</span>;
+      const parts = joinedAtParts(spec.value(item), at.locale);
+      if (!parts) return <span>{at(spec.missing)}</span>;
       return (
         <span className="block text-sm whitespace-nowrap">
           {parts.bs ?? parts.ad}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { INPUT } from "./styles";
 
 type TextareaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> };
@@ -32,6 +32,7 @@ export function MarkdownField({
   /** The language of the text (the Nepali tab's "ne"), for the preview too. */
   lang?: string;
 }) {
+  const at = useAt();
   const base = useId();
   const [hydrated, setHydrated] = useState(false);
   const [tab, setTab] = useState<"write" | "preview">("write");

@@ -11,7 +11,7 @@ import {
 } from "~/lib/admin/kinds";
 import { VERSION_FIELD } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
-import { at, listOf } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
 import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
@@ -29,6 +29,7 @@ import { DEVANAGARI, HINT, LABEL } from "./styles";
  * marked with aria-current.
  */
 export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; lang: AdminLang }) {
+  const at = useAt();
   const listReturn = useListReturn(kind);
   const tabs = [
     { lang: "en" as const, to: listReturn.link(KINDS[kind].paths.edit(id)), label: at("lang.en") },
@@ -77,6 +78,7 @@ export function NepaliForm<K extends KindKey>({
   nepali: NepaliVersion;
   actionData?: FormActionData;
 }) {
+  const at = useAt();
   const config = KINDS[kind];
   const listReturn = useListReturn(kind);
   const action = listReturn.link(nepaliEditPath(kind, item.id));
@@ -152,7 +154,7 @@ export function NepaliForm<K extends KindKey>({
           ) : (
             <p className="mt-3 rounded-xl border border-saffron/60 bg-saffron-light px-4 py-3 text-ink">{at("nepali.none")}</p>
           )}
-          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: listOf(config.shared.map((field) => field.label.en)) })}</p>
+          <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at.list(config.shared.map((field) => field.label[at.locale])) })}</p>
         </div>
 
         {actionData?.message && !actionData.conflict ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
@@ -169,12 +171,12 @@ export function NepaliForm<K extends KindKey>({
             "aria-invalid": error ? true : undefined,
             "aria-describedby": describedBy || undefined,
           } as const;
-          const label = at("nepali.fieldLabel", { label: field.label.en });
+          const label = at("nepali.fieldLabel", { label: field.label[at.locale] });
           const englishField = field.reference ?? field.name;
           const englishValue = typeof english[englishField] === "string" ? (english[englishField] as string) : "";
           return (
             <div key={field.name} className="grid gap-4 border-t border-sand-200 pt-6 first-of-type:border-0 lg:grid-cols-2">
-              <EnglishReference label={field.label.en} value={englishValue} long={field.type !== "text"} />
+              <EnglishReference label={field.label[at.locale]} value={englishValue} long={field.type !== "text"} />
               <div className="min-w-0">
                 <label htmlFor={inputId} className={LABEL}>
                   {label}
@@ -243,6 +245,7 @@ export function NepaliForm<K extends KindKey>({
 
 /** The English text of a field, read-only, beside its Nepali input. */
 function EnglishReference({ label, value, long }: { label: string; value: string; long: boolean }) {
+  const at = useAt();
   const name = at("nepali.englishOf", { label });
   const box = "mt-1.5 break-words rounded-lg border border-dashed border-[#b9a58f] bg-cream px-3 py-2.5 text-ink";
   return (

@@ -1,7 +1,7 @@
 import { Fragment, useId } from "react";
 import { Link } from "react-router";
 import { localizedFields, nepaliEditPath, type KindKey, type NepaliVersion } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { DEVANAGARI, DEVANAGARI_HEADINGS } from "./styles";
 
 /**
@@ -20,6 +20,7 @@ export function NepaliSection({
   /** The Nepali version's Markdown fields, rendered and sanitised on the server, by field. */
   html?: Record<string, string>;
 }) {
+  const at = useAt();
   const headingId = useId();
   if (!nepali || !nepali.supported || nepali.error) return null;
   const fields = localizedFields(kind);
@@ -32,7 +33,7 @@ export function NepaliSection({
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
           {fields.map((field) => (
             <Fragment key={field.name}>
-              <dt className="font-semibold text-muted">{field.label.en}</dt>
+              <dt className="font-semibold text-muted">{field.label[at.locale]}</dt>
               <dd lang="ne" className={`min-w-0 text-ink ${DEVANAGARI} ${DEVANAGARI_HEADINGS}`}>
                 {field.type === "markdown" && html?.[field.name] !== undefined ? (
                   <div className="prose-warm" dangerouslySetInnerHTML={{ __html: html[field.name]! }} />

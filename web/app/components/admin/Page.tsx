@@ -1,6 +1,6 @@
 import type { LastEdit } from "~/lib/admin/kinds";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
-import { at } from "~/lib/admin/messages";
+import { adminLocaleOf, adminTranslator, useAt, type AdminLocale, type AdminT } from "~/lib/admin/messages";
 import { bsAdParts, formatBsAd } from "~/lib/i18n/bs-date";
 import { ErrorAlert } from "./Feedback";
 import { IconArrowLeft, IconPlus } from "~/components/ui/icons";
@@ -49,11 +49,19 @@ export function BackLink({ to, label, history = false }: { to: string; label: st
   );
 }
 
-/** 'Joined At' and 'created' dates, the same on server and browser (no time zone drift). */
-export function formatDate(value: string | null | undefined): string | null {
+/**
+ * 'Joined At' and 'created' dates, the same on server and browser (no time zone drift): "22 Nov
+ * 2026" in English, the Bikram Sambat date in Devanagari digits in Nepali ("२०८३ मङ्सिर ६"; the AD
+ * date past the calendar's table).
+ */
+export function formatDate(value: string | null | undefined, locale: AdminLocale): string | null {
   if (!value) return null;
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return null;
+  if (locale === "ne") {
+    const { bs, ad } = bsAdParts(date, "ne");
+    return bs ?? ad;
+  }
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
@@ -61,20 +69,20 @@ export function formatDate(value: string | null | undefined): string | null {
  * 'Joined At': the Bikram Sambat date, then the AD one in brackets,
  * "9 Mangsir 2081 BS (24 November 2024)". Null when there is no date or it is not one.
  */
-export function formatJoinedAt(value: string | null | undefined): string | null {
+export function formatJoinedAt(value: string | null | undefined, locale: AdminLocale): string | null {
   if (!value) return null;
   try {
-    return formatBsAd(value, "en");
+    return formatBsAd(value, locale);
   } catch {
     return null;
   }
 }
 
 /** formatJoinedAt's two halves, for places that set them on two lines. */
-export function joinedAtParts(value: string | null | undefined): { bs: string | null; ad: string } | null {
+export function joinedAtParts(value: string | null | undefined, locale: AdminLocale): { bs: string | null; ad: string } | null {
   if (!value) return null;
   try {
-    return bsAdParts(value, "en");
+    return bsAdParts(value, locale);
   } catch {
     return null;
   }
@@ -82,6 +90,7 @@ export function joinedAtParts(value: string | null | undefined): { bs: string | 
 
 /** What a child route shows when its loader or render failed: inside the sidebar layout. */
 export function AdminRouteError({ error }: { error: unknown }) {
+  const at = useAt();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refusal that says why (a page for managers only) shows its own words.
   const own = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
@@ -107,9 +116,14 @@ export function AdminRouteError({ error }: { error: unknown }) {
   );
 }
 
-/** The document title of an admin page. */
-export function adminMeta(title: string) {
-  return [{ title: `${title} · ${at("nav.panel")}` }, { name: "robots", content: "noindex, nofollow" }];
+/**
+ * The document title of an admin page, in the admin language its route data carries: `title`
+ * is the title itself or made from the page's translator.
+ */
+export function adminMeta(matches: readonly unknown[], title: string | ((at: AdminT) => string)) {
+  const at = adminTranslator(adminLocaleOf(matches) ?? "en");
+  const text = typeof title === "string" ? title : title(at);
+  return [{ title: `${text} · ${at("nav.panel")}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** An e-mail address that may wrap only before its "@", never inside a word. */
@@ -126,8 +140,8 @@ export function EmailText({ address }: { address: string }) {
 }
 
 /** "Last edited by Sita Gurung, 22 Nov 2026" (or without the name when none was recorded); null without either. */
-export function lastEditLine(edit: LastEdit | null | undefined): string | null {
-  const date = formatDate(edit?.at);
+export function lastEditLine(edit: LastEdit | null | undefined, at: AdminT): string | null {
+  const date = formatDate(edit?.at, at.locale);
   if (edit?.name && date) return at("edited.line", { name: edit.name, date });
   if (date) return at("edited.lineNoName", { date });
   return null;

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { FieldSpec } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { bsAdParts, isCalendarDate } from "~/lib/i18n/bs-date";
 import { MarkdownField } from "./MarkdownField";
 import { DEVANAGARI, DEVANAGARI_HEADINGS, FIELD_ERROR, HINT, INPUT } from "./styles";
@@ -32,12 +32,13 @@ export function TextFieldControl({
   error?: string;
   devanagari?: boolean;
 }) {
+  const at = useAt();
   const typeface = devanagari ? ` ${DEVANAGARI}` : "";
   return (
     <>
       {field.type === "markdown" ? (
         <MarkdownField
-          label={field.label.en}
+          label={field.label[at.locale]}
           inputProps={{ ...common, ...registration, defaultValue }}
           rows={field.rows ?? 12}
           maxLength={field.maxLength}
@@ -72,7 +73,7 @@ export function TextFieldControl({
       )}
       {field.hint ? (
         <p id={hintId} className={HINT}>
-          {field.hint.en}
+          {field.hint[at.locale]}
         </p>
       ) : null}
       {error ? (
@@ -84,9 +85,10 @@ export function TextFieldControl({
   );
 }
 
-/** The chosen day as staff read it: the AD date and the Bikram Sambat one beside it. */
+/** The chosen day as staff read it: the AD date and the Bikram Sambat one beside it (in Nepali, BS first). */
 function DateReading({ value }: { value: string }) {
-  const parts = isCalendarDate(value) ? bsAdParts(value, "en") : null;
+  const at = useAt();
+  const parts = isCalendarDate(value) ? bsAdParts(value, at.locale) : null;
   return (
     <p aria-live="polite" className="text-sm text-muted" data-testid="date-reading">
       {parts ? (parts.bs ? at("common.dateReading", { ad: parts.ad, bs: parts.bs }) : parts.ad) : null}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPost, GalleryImage, GalleryVideo, ItemByKind, KindKey, TeamMember } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { IconExternal } from "~/components/ui/icons";
 import { formatDate, formatJoinedAt } from "./Page";
 import { SizedImage, sizedPoster } from "./SizedImage";
@@ -23,6 +23,7 @@ export function KindDetail({ kind, item, html }: { kind: KindKey; item: ItemByKi
 }
 
 function TeamMemberDetail({ member }: { member: TeamMember }) {
+  const at = useAt();
   return (
     <article className="rounded-2xl border border-sand-200 bg-white p-6 shadow-card sm:p-8">
       <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
@@ -43,7 +44,7 @@ function TeamMemberDetail({ member }: { member: TeamMember }) {
         <dt className="font-semibold text-muted">{at("teams.col.bio")}</dt>
         <dd className="whitespace-pre-line text-ink">{member.bio || at("teams.noBio")}</dd>
         <dt className="font-semibold text-muted">{at("teams.col.joinedAt")}</dt>
-        <dd className="text-ink">{formatJoinedAt(member.joined_at) ?? at("teams.unknown")}</dd>
+        <dd className="text-ink">{formatJoinedAt(member.joined_at, at.locale) ?? at("teams.unknown")}</dd>
       </dl>
     </article>
   );
@@ -69,6 +70,7 @@ function ImageDetail({ image }: { image: GalleryImage }) {
 }
 
 function VideoDetail({ video }: { video: GalleryVideo }) {
+  const at = useAt();
   return (
     <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
       {video.mediaUrl ? (
@@ -92,7 +94,8 @@ function VideoDetail({ video }: { video: GalleryVideo }) {
 
 /** `html`: the post's Markdown, rendered and sanitised on the server exactly as the public page does it. */
 function BlogPostDetail({ post, html }: { post: BlogPost; html: string }) {
-  const created = formatDate(post.created_at);
+  const at = useAt();
+  const created = formatDate(post.created_at, at.locale);
   return (
     <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
       {post.mediaUrl ? (

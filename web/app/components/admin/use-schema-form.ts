@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   useForm,
@@ -10,7 +10,28 @@ import {
   type UseFormRegister,
 } from "react-hook-form";
 import type { z } from "zod";
+import { useAt, type AdminT } from "~/lib/admin/messages";
 import { typedBeforeHydration } from "./typed-before-hydration";
+
+/**
+ * The schema's zodResolver, with the contract's messages in the admin's language (the same
+ * catalogue texts the action answers with: fieldErrorsOf).
+ */
+export function useLocalizedResolver<T extends FieldValues>(schema: z.ZodType, at: AdminT): Resolver<T> {
+  return useMemo(() => {
+    const resolve = zodResolver(schema as never) as unknown as Resolver<T>;
+    return async (values, context, options) => {
+      const result = await resolve(values, context, options);
+      const errors = Object.fromEntries(
+        Object.entries(result.errors).map(([name, error]) => [
+          name,
+          error && typeof error.message === "string" ? { ...error, message: at.contract(error.message) } : error,
+        ]),
+      );
+      return { ...result, errors } as typeof result;
+    };
+  }, [schema, at]);
+}
 
 /**
  * react-hook-form for an admin form (content, Nepali tab, accounts), validated by the form's zod
@@ -22,8 +43,9 @@ import { typedBeforeHydration } from "./typed-before-hydration";
  * read first, and put back into the form's state (as a change, so leaving asks first).
  */
 export function useSchemaForm<T extends FieldValues = FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>) {
+  const resolver = useLocalizedResolver<T>(schema, useAt());
   const form = useForm<T>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<T>,
+    resolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: { ...defaultValues } as DefaultValues<T>,

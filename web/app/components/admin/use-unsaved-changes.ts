@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 
 /**
  * Asks before a form with unsaved changes is left: a link, the browser's back button or the
@@ -11,6 +11,7 @@ import { at } from "~/lib/admin/messages";
  * goes to after a save); `stayGuarded` undoes it when a submit comes back with errors.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
+  const at = useAt();
   const leaving = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -21,7 +22,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     if (blocker.state !== "blocked") return;
     if (window.confirm(at("common.unsavedChanges"))) blocker.proceed();
     else blocker.reset();
-  }, [blocker]);
+  }, [blocker, at]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "./messages";
 import { displayNameSchema, newAccountSchema, passwordChangeSchema } from "./account-schemas";
 import { fieldErrorsOf } from "./schemas";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
+  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0], adminTranslator("en"));
 
 describe("the new account form", () => {
   const valid = { name: "Sita Gurung", email: "sita@example.org", role: "staff", passwordChoice: "set", password: "Seven mango trees" };

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, nameProblem, passwordProblem, STAFF_ROLES } from "@contract/account-rules";
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, ADMIN_LANGUAGES, nameProblem, passwordProblem, STAFF_ROLES } from "@contract/account-rules";
 import { EMAIL_PATTERN, FIELD_MESSAGES } from "@contract/rules";
-import { at } from "./messages";
+import { adminTranslator, type AdminT } from "./messages";
 
 /**
  * The staff account forms' zod schemas, shared by the browser (zodResolver) and the route
@@ -47,12 +47,19 @@ export const newAccountSchema = z
   });
 export type NewAccountInput = z.input<typeof newAccountSchema>;
 
+/** My account: the language the person reads the admin in. */
+export const adminLanguageSchema = z.object({ adminLanguage: z.enum(ADMIN_LANGUAGES, { error: ACCOUNT_MESSAGES.adminLanguageInvalid }) });
+
 /** My account: the name the person goes by. */
 export const displayNameSchema = z.object({ name });
 export type DisplayNameInput = z.input<typeof displayNameSchema>;
 
-/** My account: a new password for the account with this e-mail, given the current one. */
-export const passwordChangeSchema = (accountEmail: string) => {
+/**
+ * My account: a new password for the account with this e-mail, given the current one. The
+ * contract's messages are put in the admin's language where they are shown (fieldErrorsOf,
+ * useSchemaForm); this form's own one is the catalogue's in the language given.
+ */
+export const passwordChangeSchema = (accountEmail: string, at: AdminT = adminTranslator("en")) => {
   const problem = (values: unknown) => {
     const password = field(values, "password");
     const current = field(values, "currentPassword");

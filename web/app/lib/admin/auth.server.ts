@@ -1,10 +1,12 @@
 import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsCall } from "./cms-client.server";
-import { at } from "./messages";
+import { isAdminLocale, type AdminLocale, type AdminT } from "./messages";
 import type { FieldErrors } from "./schemas";
 import { getSession, logoutRedirect, sessionToken } from "./session.server";
 
-export type LoginResult = { ok: true; token: string } | { ok: false; status: number; message: string; errors: FieldErrors };
+export type LoginResult =
+  | { ok: true; token: string; locale: AdminLocale }
+  | { ok: false; status: number; message: string; errors: FieldErrors };
 
 /**
  * POST /api/users/login on the CMS. Every login reaches the CMS from this server's
@@ -14,13 +16,14 @@ export type LoginResult = { ok: true; token: string } | { ok: false; status: num
 export async function loginWithCms(
   credentials: { email: string; password: string },
   clientIp: string | undefined,
+  at: AdminT,
   signal?: AbortSignal,
 ): Promise<LoginResult> {
   const headers: Record<string, string> = {};
   if (clientIp) headers["x-client-ip"] = clientIp;
   if (env.WEB_PROXY_SECRET) headers["x-web-proxy-secret"] = env.WEB_PROXY_SECRET;
   try {
-    const { body } = await cmsCall<{ token?: unknown }>("/api/users/login", {
+    const { body } = await cmsCall<{ token?: unknown; user?: { adminLanguage?: unknown } }>("/api/users/login", {
       method: "POST",
       body: credentials,
       headers,
@@ -30,12 +33,14 @@ export async function loginWithCms(
     if (typeof body.token !== "string" || !body.token) {
       return { ok: false, status: 502, message: at("login.failed"), errors: {} };
     }
-    return { ok: true, token: body.token };
+    // The admin language the person chose, from any device: their pages are in it from now on.
+    const locale = isAdminLocale(body.user?.adminLanguage) ? body.user.adminLanguage : "en";
+    return { ok: true, token: body.token, locale };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       // The server's message, otherwise 'Login failed'.
       const status = error.status === 0 ? 503 : error.status;
-      return { ok: false, status, message: error.messageOr("login.failed"), errors: error.errors ?? {} };
+      return { ok: false, status, message: error.messageOr("login.failed", at), errors: error.fieldErrors(at) ?? {} };
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline } from "node:stream/promises";
 import { env } from "~/lib/env.server";
-import { at, type AdminMessageKey } from "./messages";
+import type { AdminMessageKey, AdminT } from "./messages";
 import { multipartBody, type MultipartFile } from "./multipart.server";
 import type { FieldErrors } from "./schemas";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
@@ -30,9 +30,15 @@ export class AdminCmsError extends Error {
     this.body = body;
   }
 
-  /** The spec's rule: the server's message, otherwise the fallback for this failure. */
-  messageOr(fallback: AdminMessageKey): string {
-    return this.serverMessage || at(fallback);
+  /** The spec's rule: the server's message, otherwise the fallback for this failure, in the admin's language. */
+  messageOr(fallback: AdminMessageKey, at: AdminT): string {
+    return this.serverMessage ? at.contract(this.serverMessage) : at(fallback);
+  }
+
+  /** The CMS's field messages, in the admin's language. */
+  fieldErrors(at: AdminT): FieldErrors | undefined {
+    if (!this.errors) return undefined;
+    return Object.fromEntries(Object.entries(this.errors).map(([field, messages]) => [field, messages.map(at.contract)]));
   }
 }
 
@@ -208,8 +214,9 @@ async function sessionEndedOr(request: Request, error: unknown): Promise<unknown
 export function cmsFailure(
   error: AdminCmsError,
   fallbacks: { failure: AdminMessageKey; notFound: AdminMessageKey },
+  at: AdminT,
 ): { status: number; message: string; errors: FieldErrors } {
   if (error.status === 404) return { status: 404, message: at(fallbacks.notFound), errors: {} };
   const status = error.status === 0 ? 503 : error.status >= 500 ? 502 : error.status;
-  return { status, message: error.messageOr(fallbacks.failure), errors: error.errors ?? {} };
+  return { status, message: error.messageOr(fallbacks.failure, at), errors: error.fieldErrors(at) ?? {} };
 }

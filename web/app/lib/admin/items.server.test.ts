@@ -1,3 +1,4 @@
+import { adminTranslator } from "./messages";
 import { describe, expect, it } from "vitest";
 import { toItem } from "./items.server";
 import { sameOriginMedia } from "./kinds/fields-of-items";
@@ -55,6 +56,6 @@ describe("loading texts", () => {
     ["/teams", "Loading team members..."],
     ["/teams/new", null],
   ])("%s -> %s", (path, text) => {
-    expect(pendingLabel(path)).toBe(text);
+    expect(pendingLabel(path, adminTranslator("en"))).toBe(text);
   });
 });

@@ -4,6 +4,7 @@ import { isStaffRole, type StaffRole } from "@contract/account-rules";
 import { text, textOrNull } from "./kinds/fields-of-items";
 import { versionOfEtag } from "./edit-conflict";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
+import { isAdminLocale, type AdminLocale } from "./messages";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
 /** What the admin screens read and delete at the CMS, as items of the kinds (kinds/). */
@@ -31,7 +32,7 @@ export async function listItems<K extends KindKey>(request: Request, staff: Staf
     const items = (body.results ?? []).map((raw) => toItem(kind, raw));
     return { items, count: typeof body.count === "number" ? body.count : items.length, error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { items: null, count: null, error: error.messageOr(config.messages.fetchList) };
+    if (error instanceof AdminCmsError) return { items: null, count: null, error: error.messageOr(config.messages.fetchList, staff.at) };
     throw error;
   }
 }
@@ -63,7 +64,7 @@ export async function getItem<K extends KindKey>(request: Request, staff: Staff,
   } catch (error) {
     if (error instanceof AdminCmsError) {
       if (error.status === 404 || error.status === 400) return { item: null, version: null, error: null, notFound: true };
-      return { item: null, version: null, error: error.messageOr(config.messages.fetchOne), notFound: false };
+      return { item: null, version: null, error: error.messageOr(config.messages.fetchOne, staff.at), notFound: false };
     }
     throw error;
   }
@@ -75,7 +76,7 @@ export async function deleteItem(request: Request, staff: Staff, kind: KindKey, 
     await staffCall(request, staff, `/api/${config.api}/${id}`, { method: "DELETE", timeoutMs: 30_000 });
     return null;
   } catch (error) {
-    if (error instanceof AdminCmsError) return error.messageOr(config.messages.remove);
+    if (error instanceof AdminCmsError) return error.messageOr(config.messages.remove, staff.at);
     throw error;
   }
 }
@@ -105,7 +106,7 @@ export async function removeDemoContent(
     });
     return { removed: typeof body.removed === "number" ? body.removed : 0, error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { removed: null, error: error.messageOr("common.somethingWrong") };
+    if (error instanceof AdminCmsError) return { removed: null, error: error.messageOr("common.somethingWrong", staff.at) };
     throw error;
   }
 }
@@ -116,6 +117,8 @@ export interface CurrentUser {
   /** The name the person goes by (set by a manager, changed in My account); null until set. */
   displayName: string | null;
   role: StaffRole | null;
+  /** The language the person reads the admin in (chosen on My account, kept by the CMS). */
+  adminLanguage: AdminLocale;
 }
 
 /**
@@ -130,12 +133,13 @@ export async function fetchCurrentUser(request: Request, staff: Staff): Promise<
       email: text(body.email),
       displayName: textOrNull(body.displayName),
       role: isStaffRole(body.role) ? body.role : null,
+      adminLanguage: isAdminLocale(body.adminLanguage) ? body.adminLanguage : "en",
     };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       // 403: the token is good but not for this id. Treat as signed out: it is not ours.
       if (error.status === 403) throw await logoutRedirect(request, loginUrl(request));
-      console.error(`[admin] ${error.messageOr("dashboard.userFetchFailed")}`);
+      console.error(`[admin] ${error.messageOr("dashboard.userFetchFailed", staff.at)}`);
       return null;
     }
     throw error;

@@ -1,427 +1,127 @@
+import { createContext, useContext, useMemo } from "react";
 import { format } from "~/lib/i18n";
+import { toDevanagariDigits } from "~/lib/i18n/digits";
+import type { AdminLocale } from "./locale";
+import { adminEn, type AdminMessageKey, type AdminMessages } from "./messages.en";
+import { adminNe } from "./messages.ne";
 
 /**
- * Every user-visible string of the staff admin panel, in one place. Texts quoted by the
- * product spec are word for word; `{name}` marks a value filled in by
- * `at()`. Field messages are the contract's own (`@contract/rules`).
+ * The staff admin's texts in the language each person chose on My account (stored with their
+ * account in the CMS). One catalogue per language (messages.en.ts, messages.ne.ts); components
+ * read theirs with `useAt()`, server code with `adminTranslator(staff.locale)`.
  */
-export const adminEn = {
-  // ── Login ────────────────────────────────────────────────────────
-  "login.title": "Login to Admin Panel",
-  "login.intro": "For staff of the home. Sign in to manage the team, gallery and blog.",
-  "login.email": "Email",
-  "login.password": "Password",
-  "login.showPassword": "Show password",
-  "login.hidePassword": "Hide password",
-  "login.submit": "Login",
-  "login.submitting": "Signing in...",
-  "login.failed": "Login failed",
-  "login.backToSite": "Back to the website",
-  "login.metaTitle": "Staff login",
-  "login.forgotPassword": "Forgot your password?",
 
-  // ── Forgot password (a link by e-mail) ──────────────────────────────────────────
-  "reset.requestMetaTitle": "Forgot your password?",
-  "reset.requestTitle": "Forgot your password?",
-  "reset.requestIntro": "Type the e-mail address of your staff account. We send a link to it to set a new password.",
-  "reset.email": "Email",
-  "reset.send": "Send the link",
-  "reset.sending": "Sending...",
-  "reset.checkMail":
-    "Look in your mailbox (and its spam folder). No mail within a few minutes? Ask a manager of the home to reset your password.",
-  "reset.requestFailed": "The link could not be sent. Please try again in a few minutes.",
-  "reset.backToLogin": "Back to login",
-  "reset.setMetaTitle": "Set a new password",
-  "reset.setTitle": "Set a new password",
-  "reset.setIntro": "Choose the new password of your staff account. You are then signed out everywhere, and sign in with it.",
-  "reset.save": "Save the new password",
-  "reset.setFailed": "The new password could not be saved. Please try again in a few minutes.",
-  "reset.done": "Your new password is saved. Sign in with it.",
-  "reset.askAgain": "Ask for a new link",
+export { adminEn, adminNe, type AdminMessageKey, type AdminMessages };
+export { ADMIN_LOCALES, adminLocaleOf, isAdminLocale, loginLocale, type AdminLocale } from "./locale";
 
-  // ── Layout ────────────────────────────────────────────────────────────────────────
-  "nav.label": "Admin",
-  "nav.panel": "Admin panel",
-  "nav.dashboard": "Dashboard",
-  "nav.teams": "Teams",
-  "nav.gallery": "Gallery",
-  "nav.images": "Images",
-  "nav.videos": "Videos",
-  "nav.blogs": "Blogs",
-  "nav.logout": "Logout",
-  "nav.viewSite": "View website",
-  "nav.closeMenu": "Close menu",
-  "nav.menu": "Menu",
-  "nav.skip": "Skip to main content",
-  "nav.signedInAs": "Signed in as {name}",
-  "nav.staff": "Staff accounts",
-  "nav.account": "My account",
-  "nav.settings": "Site settings",
-  "nav.giving": "Ways to give",
-
-  // ── Dashboard ─────────────────────────────────────────────────────────────────────
-  "dashboard.metaTitle": "Dashboard",
-  "dashboard.welcome": "Welcome, {name}!",
-  "dashboard.welcomeAnonymous": "Welcome!",
-  "dashboard.setName": "Tell the others who you are: set your name in My account.",
-  "dashboard.intro": "What would you like to do today? Choose a section below or from the menu.",
-  "dashboard.teams": "Team members",
-  "dashboard.teamsText": "Add, edit and remove the people of the committee and staff.",
-  "dashboard.images": "Gallery images",
-  "dashboard.imagesText": "Upload photos for the gallery and describe them.",
-  "dashboard.videos": "Gallery videos",
-  "dashboard.videosText": "Upload short videos for the gallery.",
-  "dashboard.blogs": "Blog posts",
-  "dashboard.blogsText": "Write news and stories from the home.",
-  "dashboard.count": "{count} saved",
-  "dashboard.userFetchFailed": "Failed to fetch user data",
-  "dashboard.demoTitle": "This site still shows demo content ({count} items)",
-  "dashboard.demoTitleOne": "This site still shows demo content (1 item)",
-  "dashboard.demoText":
-    "The site came with example team members, gallery pictures, videos and blog posts so that it does not look empty. Remove them once you have added your own. Anything you added or changed stays.",
-  "dashboard.demoRemove": "Remove demo content",
-  "dashboard.demoConfirmTitle": "Remove the demo content?",
-  "dashboard.demoConfirm":
-    "This deletes {count} demo items, in English and Nepali, with their pictures and videos. Entries you added or changed stay. This cannot be undone.",
-  "dashboard.demoRemoving": "Removing...",
-  "dashboard.demoRemoved": "Demo content removed.",
-  "dashboard.demoForbidden": "Only managers of the home can remove the demo content.",
-
-  // ── Shared table, detail and form texts ───────────────────────────────────────────
-  "common.actions": "Actions",
-  "common.unsavedChanges": "You have changes that are not saved. Leave this page and lose them?",
-  "common.view": "View",
-  "common.edit": "Edit",
-  "common.delete": "Delete",
-  "common.cancel": "Cancel",
-  "common.save": "Save",
-  "common.back": "Back",
-  "common.saving": "Saving...",
-  "common.dateReading": "{ad} · {bs}",
-  "common.submitting": "Submitting...",
-  "common.uploading": "Uploading... {percent}%",
-  "common.processing": "Upload complete, saving...",
-  "common.uploadProgress": "Upload progress",
-  "common.error": "Error: {error}",
-  "common.somethingWrong": "Something went wrong",
-  "common.saveConnectionLost": "Not saved: the connection was lost.",
-  "common.saveCheckConnection": "Everything you typed is still here; check your connection and press Save again.",
-  "common.saveRetryLater": "Not saved: the server had a problem. Everything you typed is still here; press Save again in a moment.",
-  "common.optional": "optional",
-  "common.currentFile": "Current file",
-  "common.newFile": "Selected file",
-  "common.keepFileHint": "Leave empty to keep the current file.",
-  "common.photoOf": "Photo of {name}",
-  "common.confirmTitle": "Please confirm",
-  "common.confirmDelete": "Yes, delete",
-  "common.deleting": "Deleting...",
-  "common.notFound": "Not found",
-  "common.fixErrors": "Please correct the highlighted fields.",
-  "common.sessionExpired": "Your session has ended. Please log in again.",
-  "common.forbidden": "This request was refused because it did not come from this website.",
-  "common.loading": "Loading...",
-  "common.errorTitle": "Something went wrong",
-  "common.errorText": "The page could not be shown. Please try again in a moment.",
-  // ── Lists: search and pages ───────────────────────────────────────────────────────
-  "list.search": "Search",
-  "list.searchLabel": "Search by title or name (English or Nepali)",
-  "list.clearSearch": "Show all",
-  "list.range": "{from}–{to} of {count}",
-  "list.found": "{count} found for “{q}”",
-  "list.noMatches": "Nothing found for “{q}”.",
-  "list.pages": "Pages",
-  "list.previous": "Previous",
-  "list.next": "Next",
-  "list.page": "Page {page}",
-  "common.allowedTypes": "Allowed: {types}. At most {mb} MB.",
-
-  // ── Teams ─────────────────────────────────────────────────
-  "teams.title": "Team members",
-  "teams.add": "Add New Member",
-  "teams.empty": "No team members found.",
-  "teams.loading": "Loading team members...",
-  "teams.loadingOne": "Loading team member...",
-  "teams.col.photo": "Photo",
-  "teams.col.name": "Name",
-  "teams.col.role": "Role",
-  "teams.col.bio": "Bio",
-  "teams.col.joinedAt": "Joined At",
-  "teams.confirmDelete": "Are you sure you want to delete this team member?",
-  "teams.noBio": "No bio available.",
-  "teams.unknown": "Unknown",
-  "teams.back": "Back to team",
-  "teams.notFound": "Team member not found.",
-  "teams.newTitle": "Add a team member",
-  "teams.editTitle": "Edit team member",
-  "teams.fetchListFailed": "Failed to fetch team members",
-  "teams.fetchFailed": "Failed to fetch team member",
-  "teams.createFailed": "Failed to create team member",
-  "teams.updateFailed": "Failed to update team member",
-  "teams.deleteFailed": "Failed to delete team member",
-  "teams.created": "Team member added.",
-  "teams.updated": "Team member saved.",
-  "teams.deleted": "Team member deleted.",
-
-  // ── Gallery images ────────────────────────────────────────────────────────────────
-  "images.title": "Gallery images",
-  "images.add": "Add Image",
-  "images.empty": "No images found.",
-  "images.loading": "Loading images...",
-  "images.loadingOne": "Loading image...",
-  "images.loadError": "Error loading images: {error}",
-  "images.notFound": "Image not found.",
-  "images.col.image": "Image",
-  "images.col.title": "Title",
-  "images.col.description": "Description",
-  "images.confirmDelete": "Are you sure you want to delete this image?",
-  "images.newTitle": "Add an image",
-  "images.editTitle": "Edit image",
-  "images.updateFailed": "Failed to update image",
-  "images.created": "Image added.",
-  "images.updated": "Image saved.",
-  "images.deleted": "Image deleted.",
-
-  // ── Gallery videos ────────────────────────────────────────────────────────────────
-  "videos.posterAlt": "Poster image",
-  "videos.title": "Gallery videos",
-  "videos.add": "Add Video",
-  "videos.empty": "No videos found.",
-  "videos.loading": "Loading videos...",
-  "videos.loadingOne": "Loading video...",
-  "videos.loadError": "Error loading videos: {error}",
-  "videos.notFound": "Video not found.",
-  "videos.col.video": "Video",
-  "videos.col.title": "Title",
-  "videos.col.description": "Description",
-  "videos.confirmDelete": "Are you sure you want to delete this video?",
-  "videos.newTitle": "Add a video",
-  "videos.editTitle": "Edit video",
-  "videos.updateFailed": "Failed to update video",
-  "videos.unsupported": "Your browser cannot play this video.",
-  "videos.created": "Video added.",
-  "videos.updated": "Video saved.",
-  "videos.deleted": "Video deleted.",
-
-  // ── Blogs ─────────────────────────────────────────────────────────────────────────
-  "blogs.title": "Blog posts",
-  "blogs.add": "Add Blog",
-  "blogs.empty": "No blogs found.",
-  "blogs.loading": "Loading blogs...",
-  "blogs.loadingOne": "Loading blog details...",
-  "blogs.notFound": "No blog found.",
-  "blogs.col.title": "Title",
-  "blogs.col.author": "Author",
-  "blogs.col.image": "Image",
-  "blogs.noImage": "No image",
-  "blogs.confirmDelete": "Are you sure you want to delete this blog post?",
-  "blogs.back": "Back to Blogs",
-  "blogs.newTitle": "Write a blog post",
-  "blogs.editTitle": "Edit blog post",
-  "blogs.write": "Write",
-  "blogs.preview": "Preview",
-  "blogs.previewEmpty": "Nothing to preview yet.",
-  "blogs.previewLoading": "Preparing the preview...",
-  "blogs.previewFailed": "The preview could not be prepared.",
-  "blogs.by": "By {author}",
-  "blogs.created": "Created {date}",
-  "blogs.viewPublic": "View on the website",
-  "blogs.createdFlash": "Blog post published.",
-  "blogs.updated": "Blog post saved.",
-  "blogs.deleted": "Blog post deleted.",
-
-  // ── Nepali versions: the language tab of the edit screens ───────────────
-  "lang.tabs": "Language of the text",
-  "lang.en": "English",
-  "lang.ne": "नेपाली",
-  "nepali.heading": "Nepali version",
-  "nepali.none":
-    "There is no Nepali version yet. Until one is saved, the Nepali website shows the English text. Write the Nepali text below; the English text is shown with it for reference.",
-  "nepali.exists": "This is the text visitors of the Nepali website see.",
-  "nepali.shared": "Everything else ({fields}) is the same in both languages and is edited on the English tab.",
-  "nepali.fieldLabel": "{label} in Nepali",
-  "nepali.readOnly": "read-only",
-  "nepali.sameAsEnglish": "As in English",
-  "nepali.englishOf": "English {label}",
-  "nepali.save": "Save Nepali version",
-  "nepali.remove": "Remove Nepali version",
-  "nepali.confirmRemove": "Remove the Nepali version? The English version stays as it is.",
-  "nepali.saved": "Nepali version saved.",
-  "nepali.removed": "Nepali version removed.",
-  "nepali.saveFailed": "Failed to save the Nepali version",
-  "nepali.removeFailed": "Failed to remove the Nepali version",
-  "nepali.fetchFailed": "The Nepali version could not be loaded.",
-  "nepali.unsupported": "The CMS cannot store Nepali versions yet. Nothing was changed.",
-  "nepali.viewHeading": "नेपाली",
-  "nepali.noneShort": "No Nepali version yet: the Nepali website shows the English text.",
-  "nepali.change": "Change the Nepali version",
-  "nepali.add": "Write a Nepali version",
-
-  // ── Who edited what ───────────────────────────────────────────────────────────────
-  "edited.line": "Last edited by {name}, {date}",
-  "edited.lineNoName": "Last edited {date}",
-
-  // ── A save refused because someone else changed the item meanwhile ───────────────
-  "conflict.notSaved": "Not saved: someone else changed this after you opened it.",
-  "conflict.changedBy": "{name} changed it at {when}. Everything you typed is still here.",
-  "conflict.changedAt": "It was changed at {when}. Everything you typed is still here.",
-  "conflict.choose":
-    "Compare your text with theirs below. Copy what you want to keep into your text, then press Save mine instead; or leave without saving to keep theirs.",
-  "conflict.theirs": "Their version, saved now",
-  "conflict.changedField": "different from yours",
-  "conflict.emptyValue": "(empty)",
-  "conflict.saveMine": "Save mine instead",
-
-  // ── Staff accounts (managers only) ───────────────────────────────────────────────
-  "staff.metaTitle": "Staff accounts",
-  "staff.title": "Staff accounts",
-  "staff.intro":
-    "Everyone who works on the website signs in with their own account. Managers can also add, change, block and remove accounts.",
-  "staff.forbidden": "Only managers of the home can manage staff accounts.",
-  "staff.fetchFailed": "Failed to fetch staff accounts",
-  "staff.col.name": "Name",
-  "staff.col.email": "Email",
-  "staff.col.role": "Role",
-  "staff.col.lastSignIn": "Last sign-in",
-  "staff.col.state": "State",
-  "staff.noName": "No name yet",
-  "staff.never": "Never",
-  "staff.you": "(you)",
-  "staff.active": "Active",
-  "staff.blocked": "Blocked",
-  "staff.role.manager": "Manager",
-  "staff.role.staff": "Staff",
-  "staff.makeManager": "Make manager",
-  "staff.makeStaff": "Make staff",
-  "staff.block": "Block",
-  "staff.unblock": "Unblock",
-  "staff.remove": "Remove",
-  "staff.confirmManager": "Make {name} a manager? Managers can add, block and remove staff accounts.",
-  "staff.confirmStaff": "Make {name} staff? They will no longer manage staff accounts.",
-  "staff.confirmBlock": "Block {name}? They are signed out everywhere at once and cannot sign in until unblocked.",
-  "staff.confirmUnblock": "Unblock {name}? They can sign in again with their password.",
-  "staff.confirmRemove":
-    "Remove the account of {name}? They are signed out everywhere at once and cannot sign in again. What they wrote stays.",
-  "staff.confirmRole": "Yes, change the role",
-  "staff.confirmBlockButton": "Yes, block",
-  "staff.confirmUnblockButton": "Yes, unblock",
-  "staff.confirmRemoveButton": "Yes, remove",
-  "staff.working": "Saving...",
-  "staff.madeManager": "{name} is now a manager.",
-  "staff.madeStaff": "{name} is now staff.",
-  "staff.blockedDone": "Account of {name} blocked.",
-  "staff.unblockedDone": "Account of {name} unblocked.",
-  "staff.removed": "Account of {name} removed.",
-  "staff.changeFailed": "Failed to change the account",
-  "staff.removeFailed": "Failed to remove the account",
-  "staff.add": "Add a staff account",
-  "staff.addIntro":
-    "The new person signs in with this e-mail address and the first password, and can then change both their name and their password in My account.",
-  "staff.field.name": "Name",
-  "staff.field.email": "Email",
-  "staff.field.role": "Role",
-  "staff.field.passwordChoice": "First password",
-  "staff.field.generate": "Make one for me (shown once)",
-  "staff.field.set": "I choose it",
-  "staff.field.password": "Password (when you choose it)",
-  "staff.passwordHint": "At least 10 characters; not the e-mail address, and not a common password.",
-  "staff.create": "Add account",
-  "staff.creating": "Adding...",
-  "staff.created": "Account of {name} added.",
-  "staff.createFailed": "Failed to add the account",
-  "staff.firstPassword": "The first password of {name} is:",
-  "staff.firstPasswordOnce": "Give it to them in person. It is shown only now: once you leave this page, nobody can see it again.",
-  "staff.resetPassword": "Reset password",
-  "staff.confirmResetPassword":
-    "Reset the password of {name}? They are signed out everywhere at once and can sign in only with the new password, shown to you once.",
-  "staff.confirmResetPasswordButton": "Yes, reset the password",
-  "staff.passwordReset": "The password of {name} is reset: they are signed out everywhere.",
-  "staff.newPassword": "The new password of {name} is:",
-  "staff.resetPasswordFailed": "Failed to reset the password",
-
-  // ── My account ───────────────────────────────────────────────────────────────────
-  "account.metaTitle": "My account",
-  "account.title": "My account",
-  "account.signedInAs": "You sign in as {email} ({role}).",
-  "account.nameTitle": "Your name",
-  "account.nameIntro": "The name the dashboard greets you with, and the one shown next to what you edit.",
-  "account.field.name": "Name",
-  "account.saveName": "Save name",
-  "account.nameSaved": "Your name is saved.",
-  "account.nameFailed": "Failed to save your name",
-  "account.passwordTitle": "Change password",
-  "account.passwordIntro":
-    "Signing in with the new password works at once; everywhere else you are signed in (other computers and phones) you are signed out.",
-  "account.field.currentPassword": "Current password",
-  "account.field.newPassword": "New password",
-  "account.field.repeatPassword": "New password again",
-  "account.passwordsDiffer": "The two new passwords are not the same.",
-  "account.changePassword": "Change password",
-  "account.passwordChanged": "Your password is changed. You are signed out everywhere else.",
-  "account.passwordFailed": "Failed to change your password",
-
-  // ── Ways to give (managers only) ───────────────────────────────────────────────────
-  "giving.title": "Ways to give",
-  "giving.add": "Add a way to give",
-  "giving.empty": "No ways to give yet. Donors then see only the e-mail and phone options.",
-  "giving.newTitle": "Add a way to give",
-  "giving.editTitle": "Edit way to give",
-  "giving.back": "Back to ways to give",
-  "giving.forbidden": "Only managers of the home can change the ways to give.",
-  "giving.fetchListFailed": "Failed to fetch the ways to give",
-  "giving.fetchFailed": "Failed to fetch the way to give",
-  "giving.createFailed": "Failed to add the way to give",
-  "giving.updateFailed": "Failed to update the way to give",
-  "giving.deleteFailed": "Failed to delete the way to give",
-  "giving.notFound": "Way to give not found.",
-  "giving.confirmDelete": "Are you sure you want to delete this way to give?",
-  "giving.created": "Way to give added.",
-  "giving.updated": "Way to give saved.",
-  "giving.deleted": "Way to give deleted.",
-  "giving.loading": "Loading ways to give...",
-  "giving.loadingOne": "Loading way to give...",
-  "giving.qrOf": "QR code to give by {name}",
-  "giving.noQr": "No QR code",
-  "giving.col.qr": "QR code",
-  "giving.col.name": "Name",
-  "giving.col.instructions": "Instructions",
-  "giving.col.order": "Order",
-
-  // ── Site settings (managers only) ─────────────────────────────────────────────────
-  "settings.metaTitle": "Site settings",
-  "settings.title": "Site settings",
-  "settings.intro":
-    "The home's contact details, the figures and the About text that every page of the website shows. A change shows on the website at once.",
-  "settings.forbidden": "Only managers of the home can change the site settings.",
-  "settings.fetchFailed": "Failed to fetch the site settings",
-  "settings.saveFailed": "Failed to save the site settings",
-  "settings.englishTitle": "English",
-  "settings.nepaliTitle": "नेपाली (Nepali)",
-  "settings.nepaliIntro":
-    "The Nepali website shows these texts. Phone, e-mail, links and figures are the same in both languages: change them under English.",
-  "settings.noNepali": "There is no Nepali version yet: the Nepali website shows the English texts until you save this form.",
-  "settings.group.contact": "Contact details",
-  "settings.group.figures": "Figures",
-  "settings.group.texts": "Name and About text",
-  "settings.group.registration": "Registration (shown on the Donate page)",
-  "settings.save": "Save settings",
-  "settings.saveNepali": "Save Nepali texts",
-  "settings.saved": "The site settings are saved. The website shows them now.",
-  "settings.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
-} as const;
-
-export type AdminMessageKey = keyof typeof adminEn;
-export type AdminMessages = Record<AdminMessageKey, string>;
+const catalogues: Record<AdminLocale, AdminMessages> = { en: adminEn, ne: adminNe };
 
 type Vars = Record<string, string | number>;
 
-/** Looks up an admin string and fills its `{placeholders}`. */
-export function at(key: AdminMessageKey, vars?: Vars): string {
-  return format(adminEn[key], vars);
+/** `at(key, vars)` of one language, plus what every screen needs to write in it. */
+export interface AdminT {
+  (key: AdminMessageKey, vars?: Vars): string;
+  readonly locale: AdminLocale;
+  /** One of the CMS's form messages (the spec's English) in this language; anything else as it is. */
+  contract(message: string): string;
+  /** A number as this language writes it (Devanagari digits in Nepali). */
+  number(value: number | string): string;
+  /** Names as a sentence lists them: "Name, Joined At and Photo" / "नाम, ... र तस्बिर". */
+  list(names: string[]): string;
 }
 
-const LIST = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+const translators = new Map<AdminLocale, AdminT>();
 
-/** Names as a sentence lists them: "Name, Joined At and Photo". */
-export function listOf(names: string[]): string {
-  return LIST.format(names);
+/**
+ * The translator of one language. In Nepali, numbers passed as numbers (counts, sizes, pages)
+ * are written in Devanagari digits; strings (an e-mail, a search as typed) stay as they are.
+ */
+export function adminTranslator(locale: AdminLocale = "en"): AdminT {
+  const cached = translators.get(locale);
+  if (cached) return cached;
+  const messages = catalogues[locale];
+  const number = (value: number | string) => (locale === "ne" ? toDevanagariDigits(value) : String(value));
+  const t = ((key: AdminMessageKey, vars?: Vars) => {
+    const filled =
+      vars && locale !== "en"
+        ? Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "number" ? number(value) : value]))
+        : vars;
+    return format(messages[key], filled);
+  }) as AdminT;
+  Object.assign(t, {
+    locale,
+    number,
+    list: (names: string[]) => listOf(names, locale),
+    contract: (message: string) => (locale === "en" ? message : localizeContract(message, t)),
+  });
+  translators.set(locale, t);
+  return t;
+}
+
+/**
+ * "Name, Joined At and Photo" / "नाम, परिचय र तस्बिर". Written out rather than asked of
+ * Intl.ListFormat: browsers ship different CLDR data (or none for `ne`), and server and browser
+ * must render the same text.
+ */
+function listOf(names: string[], locale: AdminLocale): string {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${locale === "ne" ? "र" : "and"} ${names.at(-1)}`;
+}
+
+// ── The CMS's messages in the admin's language ─────────────────────────────────────────
+
+interface ContractPattern {
+  key: AdminMessageKey;
+  pattern: RegExp;
+  names: string[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The English contract texts as patterns: "{label} must be at most {max} characters." -> its parts. */
+const CONTRACT_PATTERNS: ContractPattern[] = (Object.keys(adminEn) as AdminMessageKey[])
+  .filter((key) => key.startsWith("contract.") && !key.startsWith("contract.label."))
+  .map((key) => {
+    const names: string[] = [];
+    const source = adminEn[key]
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escape(part);
+        names.push(name);
+        return "(.+?)";
+      })
+      .join("");
+    return { key, pattern: new RegExp(`^${source}$`), names };
+  });
+
+function localizeContract(message: string, t: AdminT): string {
+  for (const { key, pattern, names } of CONTRACT_PATTERNS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const vars: Vars = {};
+    names.forEach((name, index) => {
+      const value = match[index + 1]!;
+      const label = `contract.label.${value}` as AdminMessageKey;
+      vars[name] = /^\d+$/.test(value) ? Number(value) : label in adminEn ? t(label) : value;
+    });
+    return t(key, vars);
+  }
+  return message;
+}
+
+// ── The language of the page being shown ──────────────────────────────────────────────
+
+// The admin layout provides the signed-in person's language, the login page the browser's.
+const AdminLocaleContext = createContext<AdminLocale>("en");
+export const AdminLocaleProvider = AdminLocaleContext.Provider;
+
+export function useAdminLocale(): AdminLocale {
+  return useContext(AdminLocaleContext);
+}
+
+/** The translator of the admin page being shown. */
+export function useAt(): AdminT {
+  const locale = useAdminLocale();
+  return useMemo(() => adminTranslator(locale), [locale]);
 }

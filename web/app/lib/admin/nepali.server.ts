@@ -6,7 +6,6 @@ import { editConflictOf } from "./edit-conflict.server";
 import type { FormActionData } from "./form-action";
 import { KINDS, nepaliEditPath, parseId, type KindKey, type NepaliVersion } from "./kinds";
 import { returnPathOf, withBack } from "./list-place";
-import { at } from "./messages";
 import { requireSameOrigin } from "./origin.server";
 import { fieldErrorsOf, nepaliSchema } from "./schemas";
 import { requireEditorOf } from "./kind-access.server";
@@ -38,7 +37,7 @@ export async function getNepali(request: Request, staff: Staff, kind: KindKey, i
     return { supported: true, exists: true, values, error: null, version };
   } catch (error) {
     if (error instanceof AdminCmsError) {
-      return { supported: true, exists: false, values: empty, error: error.messageOr("nepali.fetchFailed") };
+      return { supported: true, exists: false, values: empty, error: error.messageOr("nepali.fetchFailed", staff.at) };
     }
     throw error;
   }
@@ -61,7 +60,7 @@ function failure(
 }
 
 export async function nepaliAction(request: Request, kind: KindKey, rawId: string | undefined) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
   if (!id) throw data(null, { status: 404 });
@@ -73,13 +72,13 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   // app/lib/request-body.ts) but lets multipart bodies through to this route as uploads, so
   // one must never be read into memory here.
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) {
-    return failure(415, at("nepali.saveFailed"), {}, emptyValues(kind));
+    return failure(415, staff.at("nepali.saveFailed"), {}, emptyValues(kind));
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return failure(400, at("nepali.saveFailed"), {}, emptyValues(kind));
+    return failure(400, staff.at("nepali.saveFailed"), {}, emptyValues(kind));
   }
   const values = Object.fromEntries(
     fields.map((field) => {
@@ -94,7 +93,7 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   // Never write to a CMS that would take this for the English item (see above).
   const current = await getNepali(request, staff, kind, id);
   if (current.error) return failure(502, current.error, {}, values);
-  if (!current.supported) return failure(503, at("nepali.unsupported"), {}, values);
+  if (!current.supported) return failure(503, staff.at("nepali.unsupported"), {}, values);
 
   if (removing) {
     try {
@@ -102,15 +101,15 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
       // 404: there was no Nepali version (any more): what was asked for holds.
-      if (error.status !== 404) return failure(502, error.messageOr("nepali.removeFailed"), {}, values);
+      if (error.status !== 404) return failure(502, error.messageOr("nepali.removeFailed", staff.at), {}, values);
     }
     return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
-      headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.removed")) },
+      headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, staff.at("nepali.removed")) },
     });
   }
 
   const parsed = nepaliSchema(kind).safeParse(values);
-  if (!parsed.success) return failure(400, at("common.fixErrors"), fieldErrorsOf(parsed.error), values, null, openedVersion);
+  if (!parsed.success) return failure(400, staff.at("common.fixErrors"), fieldErrorsOf(parsed.error, staff.at), values, null, openedVersion);
   const clean = parsed.data as Record<string, string>;
 
   try {
@@ -123,12 +122,12 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   } catch (error) {
     if (!(error instanceof AdminCmsError)) throw error;
     const conflict = editConflictOf(error, fields);
-    if (conflict) return failure(409, at("conflict.notSaved"), {}, values, conflict, openedVersion);
-    const { status, message, errors } = cmsFailure(error, { failure: "nepali.saveFailed", notFound: config.messages.notFound });
+    if (conflict) return failure(409, staff.at("conflict.notSaved"), {}, values, conflict, openedVersion);
+    const { status, message, errors } = cmsFailure(error, { failure: "nepali.saveFailed", notFound: config.messages.notFound }, staff.at);
     return failure(status, message, errors, values, null, openedVersion);
   }
   return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
-    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("nepali.saved")) },
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, staff.at("nepali.saved")) },
   });
 }
 

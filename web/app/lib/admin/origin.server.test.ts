@@ -30,9 +30,9 @@ describe("Origin check (CSRF)", () => {
     expect(isSameOrigin(post("http://127.0.0.1:3000/teams", headers))).toBe(false);
   });
 
-  it("refuses with 403", () => {
+  it("refuses with 403", async () => {
     try {
-      requireSameOrigin(post("http://127.0.0.1:3000/logout", { Origin: "http://evil.example" }));
+      await requireSameOrigin(post("http://127.0.0.1:3000/logout", { Origin: "http://evil.example" }));
       expect.unreachable();
     } catch (error) {
       expect((error as { init?: ResponseInit }).init?.status).toBe(403);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { env } from "~/lib/env.server";
-import { at } from "./messages";
+import { adminTranslator } from "./messages";
+import { requestLocale } from "./session.server";
 
 /**
  * CSRF defence of every admin action, on top of the SameSite=Lax cookie: the request's
@@ -28,8 +29,9 @@ export function allowedOrigins(request: Request): string[] {
 }
 
 /** Throws a 403 response unless the request came from a page of this site. */
-export function requireSameOrigin(request: Request): void {
+export async function requireSameOrigin(request: Request): Promise<void> {
   if (!isSameOrigin(request)) {
+    const at = adminTranslator(await requestLocale(request));
     throw data({ message: at("common.forbidden") }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
 }

@@ -1,12 +1,12 @@
 import { KINDS } from "./kinds";
-import { at } from "./messages";
+import type { AdminT } from "./messages";
 
 /**
  * The loading text shown while an admin page's data is on its way (
  * 'Loading images...', 'Loading video...', 'Loading blog details...'). Null for pages
  * outside the admin or without a data wait worth announcing.
  */
-export function pendingLabel(pathname: string): string | null {
+export function pendingLabel(pathname: string, at: AdminT): string | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/dashboard") return at("common.loading");
   for (const kind of Object.values(KINDS)) {

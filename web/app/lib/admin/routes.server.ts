@@ -8,7 +8,6 @@ import { requestedPage } from "~/lib/pagination";
 import { countItems, deleteItem, getItem, listItems } from "./items.server";
 import { KINDS, langOf, parseId, type KindKey } from "./kinds";
 import { clampedPlace, listHref, listPlaceOf } from "./list-place";
-import { at } from "./messages";
 import { getNepali, nepaliAction } from "./nepali.server";
 import { requireSameOrigin } from "./origin.server";
 import { requireEditorOf } from "./kind-access.server";
@@ -54,14 +53,14 @@ export interface DeleteActionData {
 
 /** The list route's action: {intent: "delete", id} after the confirmation dialog. */
 export async function deleteAction(request: Request, kind: KindKey) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   const staff = await requireEditorOf(request, kind);
   const config = KINDS[kind];
   // A small urlencoded form (two fields), never an upload.
   const form = await request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   if (form.get("intent") !== "delete" || !id) {
-    return data<DeleteActionData>({ deleteError: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
+    return data<DeleteActionData>({ deleteError: staff.at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const error = await deleteItem(request, staff, kind, id);
   if (error) return data<DeleteActionData>({ deleteError: error }, { status: 502, headers: NO_STORE_HEADERS });
@@ -69,7 +68,7 @@ export async function deleteAction(request: Request, kind: KindKey) {
   const place = listPlaceOf(new URL(request.url).searchParams);
   const count = place.page > 1 ? await countItems(request, staff, kind, place.q) : null;
   return redirect(listHref(kind, count === null ? place : clampedPlace(place, count)), {
-    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at(config.messages.deleted)) },
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, staff.at(config.messages.deleted)) },
   });
 }
 
@@ -79,7 +78,7 @@ export async function deleteAction(request: Request, kind: KindKey) {
  * The body is streamed, never read with request.formData().
  */
 export async function saveAction(request: Request, kind: KindKey, rawId?: string) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   const staff = await requireEditorOf(request, kind);
   const id = rawId === undefined ? undefined : parseId(rawId);
   if (id === null) throw data(null, { status: 404 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "./messages";
 import { fieldErrorsOf, formSchema, isAllowedFile, loginSchema, nepaliSchema, pickFile } from "./schemas";
 
 const errorsOf = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
+  result.success ? {} : fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0], adminTranslator("en"));
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 

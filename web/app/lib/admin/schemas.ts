@@ -2,6 +2,7 @@ import { z } from "zod";
 import { format } from "~/lib/i18n";
 import { isCalendarDate } from "~/lib/i18n/bs-date";
 import { EMAIL_PATTERN, FIELD_MESSAGES, FILE_TYPES, RULE_MESSAGES, UPLOAD_LIMIT_DEFAULTS, type TextRule } from "@contract/rules";
+import type { AdminT } from "./messages";
 import { KINDS, localizedFields, type KindForm, type KindKey, type UploadLimits } from "./kinds";
 
 /**
@@ -188,12 +189,15 @@ export function nepaliSchema(kind: KindKey | KindForm) {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** zod's issues as {field: [messages]}, the shape the CMS answers with too. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/**
+ * zod's issues as {field: [messages]}, the shape the CMS answers with too, in the admin's
+ * language: the contract's messages become the catalogue's (`at.contract`).
+ */
+export function fieldErrorsOf(error: z.ZodError, at: AdminT): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(at.contract(issue.message));
   }
   return errors;
 }

@@ -133,7 +133,7 @@ describe("requireAnonymous", () => {
 describe("the session cookie", () => {
   it("is __session, httpOnly, SameSite=Lax, path /, not Secure in tests, and lives no longer than the token", async () => {
     const token = fakeJwt({ sub: "2", exp: Math.floor(Date.now() / 1000) + 1800 });
-    const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams");
+    const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams", "en");
     expect(response.headers.get("Location")).toBe("/teams");
     const cookie = response.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^__session=/);
@@ -151,7 +151,7 @@ describe("the session cookie", () => {
 
   it("does not show the token to whoever reads the cookie's value", async () => {
     const token = fakeJwt({ sub: "2", exp: inOneHour(), secret: "claims-only-the-cms-should-see" });
-    const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams");
+    const response = await createStaffSession(new Request(`${SITE}/login`, { method: "POST" }), token, "/teams", "en");
     const data = readableCookieData(response.headers.get("Set-Cookie")!);
     expect(data).toMatch(/"token":"v1\./);
     for (const part of token.split(".")) expect(data).not.toContain(part);

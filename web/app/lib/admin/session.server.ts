@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "react-router";
 import { env, type Env } from "~/lib/env.server";
+import { adminTranslator, isAdminLocale, loginLocale, type AdminLocale, type AdminT } from "./messages";
 import { openSealedToken, sealToken } from "./token-seal.server";
 
 /**
@@ -44,6 +45,11 @@ export const sessionCookieOptions = (secure: boolean) => ({
 interface SessionData {
   /** The staff token, sealed (never the token itself). */
   token: string;
+  /**
+   * The admin language the person chose (kept with their account in the CMS; copied here at login
+   * and on every admin page load, so actions can answer in it without asking the CMS again).
+   */
+  adminLocale: AdminLocale;
 }
 interface FlashData {
   notice: string;
@@ -112,6 +118,24 @@ export interface Staff {
   token: string;
   userId: number;
   session: StaffSession;
+  /** The language of this person's admin screens, and its texts. */
+  locale: AdminLocale;
+  at: AdminT;
+}
+
+/**
+ * The admin language of any request: the signed-in person's, otherwise what the login page
+ * would show (its language switch, then the browser's languages).
+ */
+export async function requestLocale(request: Request): Promise<AdminLocale> {
+  const session = await getSession(request);
+  return session.has("adminLocale") ? sessionLocale(session) : loginLocale(request);
+}
+
+/** The admin language a session holds (English until the CMS has said otherwise). */
+export function sessionLocale(session: StaffSession): AdminLocale {
+  const locale = session.get("adminLocale");
+  return isAdminLocale(locale) ? locale : "en";
 }
 
 /**
@@ -155,7 +179,8 @@ export async function requireStaff(request: Request): Promise<Staff> {
   if (!token || !claims || !userId || isExpired(claims)) {
     throw await logoutRedirect(request, loginUrl(request));
   }
-  return { token, userId, session };
+  const locale = sessionLocale(session);
+  return { token, userId, session, locale, at: adminTranslator(locale) };
 }
 
 /** Guard of /login: a signed-in user goes to the dashboard. */
@@ -169,10 +194,11 @@ export async function requireAnonymous(request: Request): Promise<void> {
   }
 }
 
-/** Starts a session for a token the CMS has just issued and goes on to `redirectTo`. */
-export async function createStaffSession(request: Request, token: string, redirectTo: string): Promise<Response> {
+/** Starts a session for a token the CMS has just issued (in the person's admin language) and goes on to `redirectTo`. */
+export async function createStaffSession(request: Request, token: string, redirectTo: string, locale: AdminLocale): Promise<Response> {
   const session = await getSession(request);
   setSessionToken(session, token);
+  session.set("adminLocale", locale);
   const claims = readJwtClaims(token) ?? {};
   return redirect(safeRedirect(redirectTo), {
     headers: {

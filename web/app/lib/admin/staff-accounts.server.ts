@@ -4,7 +4,7 @@ import { isStaffRole, passwordProblem, type StaffRole } from "@contract/account-
 import { AdminCmsError, staffCall } from "./cms-client.server";
 import { fetchCurrentUser, type CurrentUser } from "./items.server";
 import { text, textOrNull } from "./kinds/fields-of-items";
-import { at, type AdminMessageKey } from "./messages";
+import type { AdminLocale, AdminMessageKey, AdminT } from "./messages";
 import type { FieldErrors } from "./schemas";
 import type { StaffAccount } from "./staff-accounts";
 import { requireStaff, type Staff } from "./session.server";
@@ -29,7 +29,7 @@ export async function requireManager(
 ): Promise<{ staff: Staff; user: CurrentUser }> {
   const staff = await requireStaff(request);
   const user = await fetchCurrentUser(request, staff);
-  if (user?.role !== "manager") throw data({ message: at(refusal) }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (user?.role !== "manager") throw data({ message: staff.at(refusal) }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return { staff, user };
 }
 
@@ -37,7 +37,7 @@ export async function requireManager(
 export async function requireCurrentUser(request: Request): Promise<{ staff: Staff; user: CurrentUser }> {
   const staff = await requireStaff(request);
   const user = await fetchCurrentUser(request, staff);
-  if (!user) throw data({ message: at("dashboard.userFetchFailed") }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  if (!user) throw data({ message: staff.at("dashboard.userFetchFailed") }, { status: 503, headers: { "Cache-Control": "no-store" } });
   return { staff, user };
 }
 
@@ -62,26 +62,26 @@ export async function listAccounts(
     }
     return { accounts, error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { accounts: null, error: error.messageOr("staff.fetchFailed") };
+    if (error instanceof AdminCmsError) return { accounts: null, error: error.messageOr("staff.fetchFailed", staff.at) };
     throw error;
   }
 }
 
 /** One write to the CMS; its refusal as {status, message, errors} with the fallback text. */
-export async function cmsWrite<T>(fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
+export async function cmsWrite<T>(at: AdminT, fallback: AdminMessageKey, call: () => Promise<T>): Promise<CmsWriteResult<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
     if (error instanceof AdminCmsError) {
       const status = error.status === 0 ? 503 : error.status;
-      return { ok: false, status, message: error.messageOr(fallback), errors: error.errors ?? {} };
+      return { ok: false, status, message: error.messageOr(fallback, at), errors: error.fieldErrors(at) ?? {} };
     }
     throw error;
   }
 }
 
 export function createAccount(request: Request, staff: Staff, values: { name: string; email: string; role: StaffRole; password: string }) {
-  return cmsWrite("staff.createFailed", async () => {
+  return cmsWrite(staff.at, "staff.createFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, "/api/staff-accounts", {
       method: "POST",
       body: values,
@@ -92,7 +92,7 @@ export function createAccount(request: Request, staff: Staff, values: { name: st
 }
 
 export function changeAccount(request: Request, staff: Staff, id: number, change: { role?: StaffRole; blocked?: boolean }) {
-  return cmsWrite("staff.changeFailed", async () => {
+  return cmsWrite(staff.at, "staff.changeFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}`, {
       method: "PUT",
       body: change,
@@ -104,7 +104,7 @@ export function changeAccount(request: Request, staff: Staff, id: number, change
 
 /** A new password for someone else: the CMS ends every session of theirs. */
 export function resetAccountPassword(request: Request, staff: Staff, id: number, password: string) {
-  return cmsWrite("staff.resetPasswordFailed", async () => {
+  return cmsWrite(staff.at, "staff.resetPasswordFailed", async () => {
     const { body } = await staffCall<Record<string, unknown>>(request, staff, `/api/staff-accounts/${id}/password`, {
       method: "PUT",
       body: { password },
@@ -115,22 +115,30 @@ export function resetAccountPassword(request: Request, staff: Staff, id: number,
 }
 
 export function removeAccount(request: Request, staff: Staff, id: number) {
-  return cmsWrite("staff.removeFailed", async () => {
+  return cmsWrite(staff.at, "staff.removeFailed", async () => {
     await staffCall(request, staff, `/api/staff-accounts/${id}`, { method: "DELETE", timeoutMs: 30_000 });
     return null;
   });
 }
 
 export function renameMe(request: Request, staff: Staff, name: string) {
-  return cmsWrite("account.nameFailed", async () => {
+  return cmsWrite(staff.at, "account.nameFailed", async () => {
     await staffCall(request, staff, "/api/account", { method: "PUT", body: { name }, timeoutMs: 30_000 });
+    return null;
+  });
+}
+
+/** The language of the person's admin screens, kept with their account so it follows them to every device. */
+export function setMyLanguage(request: Request, staff: Staff, adminLanguage: AdminLocale) {
+  return write(staff, "account.languageFailed", async () => {
+    await staffCall(request, staff, "/api/account/language", { method: "PUT", body: { adminLanguage }, timeoutMs: 30_000 });
     return null;
   });
 }
 
 /** The CMS keeps the session of this token and ends every other one of the person's. */
 export function changeMyPassword(request: Request, staff: Staff, currentPassword: string, password: string) {
-  return cmsWrite("account.passwordFailed", async () => {
+  return cmsWrite(staff.at, "account.passwordFailed", async () => {
     await staffCall(request, staff, "/api/account/password", {
       method: "PUT",
       body: { currentPassword, password },

@@ -1,3 +1,4 @@
+import { adminTranslator } from "./messages";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -95,7 +96,7 @@ async function staff() {
   const token = fakeJwt({ id: 9, sub: "9", exp: inOneHour() });
   const session = await sessions.sessionStorage.getSession();
   sessions.setSessionToken(session, token);
-  return { token, userId: 9, session };
+  return { token, userId: 9, session, locale: "en" as const, at: adminTranslator("en") };
 }
 
 const pngBytes = () => {

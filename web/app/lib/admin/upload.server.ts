@@ -12,7 +12,6 @@ import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "./edit-conflict";
 import { editConflictOf } from "./edit-conflict.server";
 import { returnPathOf } from "./list-place";
-import { at } from "./messages";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
 
@@ -228,7 +227,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     });
   } catch (error) {
     if (error instanceof UploadError) {
-      return { ok: false, status: error.status, message: at(failure), errors: {}, values: {} };
+      return { ok: false, status: error.status, message: staff.at(failure), errors: {}, values: {} };
     }
     throw error;
   }
@@ -238,7 +237,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
-      const message = fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes);
+      const message = staff.at.contract(
+        fileTooLargeMessage(image ? "image" : config.fileKind, image ? limits.imageMaxBytes : maxFileBytes),
+      );
       const errors = { [image ?? config.fileField]: [message] };
       return { ok: false, status: 413, message, errors, values, baseVersion };
     }
@@ -251,8 +252,8 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       ...Object.fromEntries(Object.entries(upload.images).map(([field, image]) => [field, describe(image)])),
     });
     if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error);
-      return { ok: false, status: 400, message: at("common.fixErrors"), errors, values, baseVersion };
+      const errors = fieldErrorsOf(parsed.error, staff.at);
+      return { ok: false, status: 400, message: staff.at("common.fixErrors"), errors, values, baseVersion };
     }
 
     const clean = parsed.data as Record<string, unknown>;
@@ -272,11 +273,11 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
       const conflict = editConflictOf(error, config.textFields);
-      if (conflict) return { ok: false, status: 409, message: at("conflict.notSaved"), errors: {}, values, conflict, baseVersion };
-      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }), values, baseVersion };
+      if (conflict) return { ok: false, status: 409, message: staff.at("conflict.notSaved"), errors: {}, values, conflict, baseVersion };
+      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }, staff.at), values, baseVersion };
     }
 
-    const setCookie = await flashNotice(staff.session, at(id ? config.messages.updated : config.messages.created));
+    const setCookie = await flashNotice(staff.session, staff.at(id ? config.messages.updated : config.messages.created));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");
     return { ok: true, redirectTo: back ? returnPathOf(kind, back) : config.paths.afterSave, setCookie };

@@ -6,13 +6,13 @@ import { ErrorAlert } from "~/components/admin/Feedback";
 import { IconFileText, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { countItems, demoContentCount, fetchCurrentUser, removeDemoContent } from "~/lib/admin/items.server";
-import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { flashNotice, requireStaff } from "~/lib/admin/session.server";
 import { requireManager } from "~/lib/admin/staff-accounts.server";
 
-export const meta = () => adminMeta(at("dashboard.metaTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, (at) => at("dashboard.metaTitle"));
 
 /** The intent of the "Remove demo content" confirmation, and its `?remove-demo` link without JavaScript. */
 const REMOVE_DEMO = "remove-demo";
@@ -33,9 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   // The only change made here, removing the demo content, is a Manager's (Staff get 403).
   const { staff } = await requireManager(request, "dashboard.demoForbidden");
+  const { at } = staff;
   const form = await request.formData();
   if (form.get("intent") !== REMOVE_DEMO) {
     return data({ error: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
@@ -61,6 +62,7 @@ const SECTIONS: {
 ];
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const at = useAt();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const name = layout?.user?.name;
   return (
@@ -110,6 +112,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
 
 /** The demo entries still on the site, and the way to remove them (after a confirmation). */
 function DemoContentNotice({ count }: { count: number }) {
+  const at = useAt();
   const confirm = useConfirmParam(REMOVE_DEMO);
   const title = count === 1 ? at("dashboard.demoTitleOne") : at("dashboard.demoTitle", { count });
   return (

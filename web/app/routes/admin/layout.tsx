@@ -23,7 +23,7 @@ import { useFocusTrap } from "~/components/ui/dialog/use-focus-trap";
 import { fetchCurrentUser } from "~/lib/admin/items.server";
 import { pendingLabel } from "~/lib/admin/pending";
 import { parseId } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { adminTranslator, AdminLocaleProvider, useAt } from "~/lib/admin/messages";
 import { cookieMaxAgeFor, readJwtClaims, requireStaff, sessionStorage } from "~/lib/admin/session.server";
 import { translator } from "~/lib/i18n";
 
@@ -43,7 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await fetchCurrentUser(request, staff);
   const notice = staff.session.get("notice") ?? null;
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (notice) {
+  // The CMS keeps the person's admin language; the session keeps a copy for actions, brought up
+  // to date here when it was changed on another device.
+  const adminLocale = user?.adminLanguage ?? staff.locale;
+  if (adminLocale !== staff.locale) staff.session.set("adminLocale", adminLocale);
+  if (notice || adminLocale !== staff.locale) {
     const claims = readJwtClaims(staff.token) ?? {};
     headers["Set-Cookie"] = await sessionStorage.commitSession(staff.session, { maxAge: cookieMaxAgeFor(claims) });
   }
@@ -52,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // People are named by their display name; until they set one, by their e-mail.
       user: user ? { name: user.displayName, email: user.email, isManager: user.role === "manager" } : null,
       notice,
+      adminLocale,
     },
     { headers },
   );
@@ -63,27 +68,30 @@ export function shouldRevalidate() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, notice } = loaderData;
+  const { user, notice, adminLocale } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const pending =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname
-      ? pendingLabel(navigation.location.pathname)
+      ? pendingLabel(navigation.location.pathname, adminTranslator(adminLocale))
       : null;
 
   return (
-    <AdminShell userName={user ? (user.name ?? user.email) : null} isManager={user?.isManager ?? false}>
-      {notice ? (
-        <div className="mb-6">
-          <Notice>{notice}</Notice>
-        </div>
-      ) : null}
-      {pending ? <Loading label={pending} /> : <Outlet />}
-    </AdminShell>
+    <AdminLocaleProvider value={adminLocale}>
+      <AdminShell userName={user ? (user.name ?? user.email) : null} isManager={user?.isManager ?? false}>
+        {notice ? (
+          <div className="mb-6">
+            <Notice>{notice}</Notice>
+          </div>
+        ) : null}
+        {pending ? <Loading label={pending} /> : <Outlet />}
+      </AdminShell>
+    </AdminLocaleProvider>
   );
 }
 
 function AdminShell({ userName, isManager, children }: { userName: string | null; isManager: boolean; children: React.ReactNode }) {
+  const at = useAt();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const drawer = useRef<HTMLDivElement>(null);
@@ -288,6 +296,7 @@ function AdminShell({ userName, isManager, children }: { userName: string | null
 // Reached when the layout's own loader failed (a non-numeric id, or something unexpected):
 // no session data, so no sidebar.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const at = useAt();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const t = translator();
   return (

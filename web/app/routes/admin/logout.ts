@@ -10,6 +10,6 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   return logout(request);
 }

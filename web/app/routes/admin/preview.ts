@@ -2,9 +2,9 @@
 // public blog page will show it (for the editor's Preview tab), on the same workers and within
 // the same time limit (past it: the text as the page would show it, escaped).
 import type { Route } from "./+types/preview";
-import { at } from "~/lib/admin/messages";
+import { adminTranslator } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
-import { requireStaff } from "~/lib/admin/session.server";
+import { requestLocale, requireStaff } from "~/lib/admin/session.server";
 import type { BodyHandle } from "~/lib/request-body";
 import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
@@ -20,6 +20,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const at = adminTranslator(await requestLocale(request));
   if (!isSameOrigin(request)) {
     return Response.json({ message: at("common.forbidden") }, { status: 403, headers: NO_STORE_HEADERS });
   }

@@ -4,9 +4,10 @@
 // forms post to their own page instead (same saveItem, same checks).
 import type { Route } from "./+types/save";
 import { isKindKey, parseId } from "~/lib/admin/kinds";
-import { at } from "~/lib/admin/messages";
+import { adminTranslator } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requireEditorOf } from "~/lib/admin/kind-access.server";
+import { requestLocale } from "~/lib/admin/session.server";
 import { saveItem } from "~/lib/admin/upload.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { UPLOAD_ROUTE } from "~/lib/request-body";
@@ -19,6 +20,7 @@ export function loader() {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const at = adminTranslator(await requestLocale(request));
   const kind = params.kind;
   const id = params.id === undefined ? undefined : parseId(params.id);
   if (!isKindKey(kind) || id === null) {

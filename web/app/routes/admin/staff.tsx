@@ -13,7 +13,7 @@ import { CARD, FIELD_ERROR, INPUT, LABEL } from "~/components/admin/styles";
 import { isStaffRole, STAFF_ROLES } from "@contract/account-rules";
 import { newAccountSchema, type NewAccountInput } from "~/lib/admin/account-schemas";
 import { parseId } from "~/lib/admin/kinds";
-import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
@@ -29,7 +29,7 @@ import {
 } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
-export const meta = () => adminMeta(at("staff.metaTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, (at) => at("staff.metaTitle"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, user } = await requireManager(request);
@@ -54,8 +54,9 @@ interface StaffActionData {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   const { staff } = await requireManager(request);
+  const { at } = staff;
   const form = await request.formData();
   const intent = form.get("intent");
   const done = async (notice: string) =>
@@ -73,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = newAccountSchema.safeParse(values);
     if (!parsed.success) {
       return data<StaffActionData>(
-        { message: at("common.fixErrors"), errors: fieldErrorsOf(parsed.error), values: shown },
+        { message: at("common.fixErrors"), errors: fieldErrorsOf(parsed.error, at), values: shown },
         { status: 400, headers: NO_STORE_HEADERS },
       );
     }
@@ -173,6 +174,7 @@ const CONFIRM: Record<
 };
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const at = useAt();
   const { accounts, error, myId } = loaderData;
   // `?confirm=block:12` without JavaScript; opened in place with it.
   const confirm = useConfirmParam("confirm");
@@ -205,7 +207,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             { header: at("staff.col.role"), cell: (account) => at(`staff.role.${account.role}`) },
             {
               header: at("staff.col.lastSignIn"),
-              cell: (account) => <span className="text-sm">{formatDate(account.lastSignInAt) ?? at("staff.never")}</span>,
+              cell: (account) => <span className="text-sm">{formatDate(account.lastSignInAt, at.locale) ?? at("staff.never")}</span>,
             },
             {
               header: at("staff.col.state"),
@@ -243,6 +245,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 
 /** A row's changes: role, block or unblock, remove; each asks first. Not on one's own row. */
 function AccountActions({ account, onOpen }: { account: StaffAccount; onOpen: (value: string) => void }) {
+  const at = useAt();
   const name = accountName(account);
   const link = (change: Change, label: string, icon: React.ReactNode, className: string) => (
     <Link
@@ -277,6 +280,7 @@ function AccountActions({ account, onOpen }: { account: StaffAccount; onOpen: (v
 
 /** The generated first password (of a new account or after a reset), shown once: the manager passes it on in person. */
 function FirstPassword({ name, password, reset }: { name: string; password: string; reset?: boolean }) {
+  const at = useAt();
   return (
     <div className="mb-6">
       <Notice>
@@ -296,6 +300,7 @@ function FirstPassword({ name, password, reset }: { name: string; password: stri
 const EMPTY_ACCOUNT: NewAccountInput = { name: "", email: "", role: "staff", passwordChoice: "generate", password: "" };
 
 function NewAccountForm({ actionData }: { actionData: StaffActionData | undefined }) {
+  const at = useAt();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const typed = actionData?.values;

@@ -69,6 +69,11 @@ export default {
     reply(ctx, 200, publicUser(await accounts().rename(actorOf(ctx), bodyOf(ctx))));
   }),
 
+  /** PUT /api/account/language {adminLanguage: 'en' | 'ne'} -> the signed-in user; only ever their own */
+  setMyLanguage: answer(async (ctx) => {
+    reply(ctx, 200, publicUser(await accounts().setLanguage(actorOf(ctx), bodyOf(ctx))));
+  }),
+
   /** PUT /api/account/password {currentPassword, password} -> 204; every other session of theirs ends */
   changeMyPassword: answer(async (ctx) => {
     const session = ctx.state.session as { id?: string } | undefined;

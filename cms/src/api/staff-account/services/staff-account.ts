@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES,
+  isAdminLanguage,
   isStaffRole,
   nameProblem,
   passwordProblem,
@@ -235,6 +236,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const name = text(input.name);
       refuseInvalid(problems({ name: nameProblem(name) }));
       await users().update({ where: { id: actor.id }, data: { displayName: name } });
+      return findStaff(actor.id);
+    },
+
+    /** The language the signed-in person reads the admin in. */
+    async setLanguage(actor: { id: number }, input: Record<string, unknown>): Promise<StaffUserRow> {
+      const language = input.adminLanguage;
+      if (!isAdminLanguage(language)) {
+        throw new ContractError(400, ACCOUNT_MESSAGES.adminLanguageInvalid, { adminLanguage: [ACCOUNT_MESSAGES.adminLanguageInvalid] });
+      }
+      await users().update({ where: { id: actor.id }, data: { adminLanguage: language } });
       return findStaff(actor.id);
     },
 

@@ -1,7 +1,7 @@
 import { errors as strapiErrors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { fieldMessages, serverMessages } from '../../../contract/messages';
-import { isStaffRole } from '../../../contract/shared/account-rules';
+import { isAdminLanguage, isStaffRole } from '../../../contract/shared/account-rules';
 import type StaffSessions from '../services/staff-session';
 import type { StaffTokenClaims } from '../services/staff-session';
 
@@ -39,6 +39,7 @@ export const publicUser = (user: Record<string, any>) => ({
   confirmed: user.confirmed,
   blocked: user.blocked,
   lastSignInAt: user.lastSignInAt ?? null,
+  adminLanguage: isAdminLanguage(user.adminLanguage) ? user.adminLanguage : 'en',
   createdAt: user.createdAt,
   updatedAt: user.updatedAt,
 });

@@ -1,4 +1,3 @@
-import { at } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -80,11 +79,11 @@ export const blog = defineKind({
   nameOf: (post) => post.title,
   storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
   columns: [
-    { header: at("blogs.col.title"), cell: { type: "name", text: (b) => b.title } },
-    { header: at("blogs.col.author"), cell: { type: "text", text: (b) => b.author_name ?? b.author } },
+    { header: "blogs.col.title", cell: { type: "name", text: (b) => b.title } },
+    { header: "blogs.col.author", cell: { type: "text", text: (b) => b.author_name ?? b.author } },
     {
-      header: at("blogs.col.image"),
-      cell: { type: "thumb", src: (b) => b.mediaUrl, alt: (b) => b.title, missing: at("blogs.noImage") },
+      header: "blogs.col.image",
+      cell: { type: "thumb", src: (b) => b.mediaUrl, alt: (b) => b.title, missing: "blogs.noImage" },
     },
   ],
   // A new post is usually written by whoever is signed in, shown by their name; its e-mail is the

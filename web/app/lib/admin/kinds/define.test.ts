@@ -1,3 +1,4 @@
+import { adminTranslator } from "../messages";
 import { CONTRACT_RULES } from "@contract/rules";
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf, formSchema, nepaliSchema } from "../schemas";
@@ -29,7 +30,7 @@ describe("a field added to a kind in its rules and its definition", () => {
       summary: "x".repeat(301),
     });
     expect(result.success).toBe(false);
-    expect(fieldErrorsOf(result.error!)).toEqual({ summary: ["Summary must be at most 300 characters."] });
+    expect(fieldErrorsOf(result.error!, adminTranslator("en"))).toEqual({ summary: ["Summary must be at most 300 characters."] });
   });
 
   it("is on the Nepali tab when its rule says it is translated, and not named as shared", () => {

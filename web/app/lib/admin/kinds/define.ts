@@ -1,5 +1,5 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "@contract/rules";
-import type { AdminMessageKey } from "../messages";
+import type { AdminMessageKey, AdminT } from "../messages";
 import { textOrNull } from "./fields-of-items";
 import { KIND_PATHS, pathWithId, type KindKey } from "./paths";
 
@@ -34,7 +34,13 @@ export interface FieldSpec {
 
 /** How a list column shows an item; ListScreen renders each kind of cell the same way everywhere. */
 export type CellSpec<Item> =
-  | { type: "thumb"; src: (item: Item) => string | null; alt: (item: Item) => string; round?: boolean; missing?: string }
+  | {
+      type: "thumb";
+      src: (item: Item) => string | null;
+      alt: (item: Item, at: AdminT) => string;
+      round?: boolean;
+      missing?: AdminMessageKey;
+    }
   | { type: "video"; src: (item: Item) => string | null; poster: (item: Item) => string | null; label: (item: Item) => string }
   | {
       type: "name";
@@ -43,9 +49,9 @@ export type CellSpec<Item> =
       edited?: (item: Item) => LastEdit | null;
     }
   | { type: "text"; text: (item: Item) => string }
-  | { type: "excerpt"; text: (item: Item) => string | null; missing?: string }
+  | { type: "excerpt"; text: (item: Item) => string | null; missing?: AdminMessageKey }
   | { type: "email"; text: (item: Item) => string }
-  | { type: "day"; value: (item: Item) => string | null; missing: string };
+  | { type: "day"; value: (item: Item) => string | null; missing: AdminMessageKey };
 
 /** Who changed an item last, and when (the contract's `updated_by.name` and `updated_at`). */
 export interface LastEdit {
@@ -65,7 +71,7 @@ export function lastEditOf(raw: Record<string, unknown>): LastEdit | null {
 }
 
 export interface ColumnSpec<Item> {
-  header: string;
+  header: AdminMessageKey;
   cell: CellSpec<Item>;
 }
 
@@ -118,7 +124,7 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   /** How an item is named to people (dialogs, screen readers). */
   nameOf: (item: Item) => string;
   /** The files an item has now, by form field, as the edit form shows them. */
-  storedFiles: (item: Item) => Record<string, { url: string | null; alt: string }>;
+  storedFiles: (item: Item, at: AdminT) => Record<string, { url: string | null; alt: string }>;
   columns: ColumnSpec<Item>[];
   /** What a new item's form starts with beyond empty text. */
   newDefaults?: (context: { today: string; userName: string; siteEmail: string }) => Record<string, string>;

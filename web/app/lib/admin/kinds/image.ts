@@ -1,4 +1,3 @@
-import { at } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -51,8 +50,8 @@ export const image = defineKind({
   nameOf: (item) => item.title,
   storedFiles: (item) => ({ image: { url: item.mediaUrl, alt: item.title } }),
   columns: [
-    { header: at("images.col.image"), cell: { type: "thumb", src: (i) => i.mediaUrl, alt: (i) => i.title } },
-    { header: at("images.col.title"), cell: { type: "name", text: (i) => i.title } },
-    { header: at("images.col.description"), cell: { type: "excerpt", text: (i) => i.description } },
+    { header: "images.col.image", cell: { type: "thumb", src: (i) => i.mediaUrl, alt: (i) => i.title } },
+    { header: "images.col.title", cell: { type: "name", text: (i) => i.title } },
+    { header: "images.col.description", cell: { type: "excerpt", text: (i) => i.description } },
   ],
 });

@@ -1,4 +1,3 @@
-import { at } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -71,21 +70,21 @@ export const team = defineKind({
     joined_at: textOrNull(raw.joined_at),
   }),
   nameOf: (member) => member.name,
-  storedFiles: (m) => ({ photo: { url: m.photoUrl, alt: at("common.photoOf", { name: m.name }) } }),
+  storedFiles: (m, at) => ({ photo: { url: m.photoUrl, alt: at("common.photoOf", { name: m.name }) } }),
   columns: [
     {
-      header: at("teams.col.photo"),
+      header: "teams.col.photo",
       cell: {
         type: "thumb",
         src: (m) => m.photoUrl ?? "/avatar-placeholder.svg",
-        alt: (m) => at("common.photoOf", { name: m.name }),
+        alt: (m, at) => at("common.photoOf", { name: m.name }),
         round: true,
       },
     },
-    { header: at("teams.col.name"), cell: { type: "name", text: (m) => m.name } },
-    { header: at("teams.col.role"), cell: { type: "text", text: (m) => m.role } },
-    { header: at("teams.col.bio"), cell: { type: "excerpt", text: (m) => m.bio, missing: at("teams.noBio") } },
-    { header: at("teams.col.joinedAt"), cell: { type: "day", value: (m) => m.joined_at, missing: at("teams.unknown") } },
+    { header: "teams.col.name", cell: { type: "name", text: (m) => m.name } },
+    { header: "teams.col.role", cell: { type: "text", text: (m) => m.role } },
+    { header: "teams.col.bio", cell: { type: "excerpt", text: (m) => m.bio, missing: "teams.noBio" } },
+    { header: "teams.col.joinedAt", cell: { type: "day", value: (m) => m.joined_at, missing: "teams.unknown" } },
   ],
   // A new member joins today (in Nepal) unless staff say otherwise.
   newDefaults: ({ today }) => ({ joined_at: today }),

@@ -1,4 +1,3 @@
-import { at } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -61,16 +60,16 @@ export const video = defineKind({
     created_at: textOrNull(raw.created_at),
   }),
   nameOf: (item) => item.title,
-  storedFiles: (item) => ({
+  storedFiles: (item, at) => ({
     video: { url: item.mediaUrl, alt: item.title },
     poster: { url: item.posterUrl, alt: at("videos.posterAlt") },
   }),
   columns: [
     {
-      header: at("videos.col.video"),
+      header: "videos.col.video",
       cell: { type: "video", src: (v) => v.mediaUrl, poster: (v) => v.posterUrl, label: (v) => v.title },
     },
-    { header: at("videos.col.title"), cell: { type: "name", text: (v) => v.title } },
-    { header: at("videos.col.description"), cell: { type: "excerpt", text: (v) => v.description } },
+    { header: "videos.col.title", cell: { type: "name", text: (v) => v.title } },
+    { header: "videos.col.description", cell: { type: "excerpt", text: (v) => v.description } },
   ],
 });

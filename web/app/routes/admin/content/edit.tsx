@@ -6,7 +6,8 @@ import { kindAt } from "~/lib/admin/kinds/paths";
 import { editAction, editLoader } from "~/lib/admin/routes.server";
 import { EDIT_ROUTE } from "~/lib/request-body";
 
-export const meta = ({ location }: Route.MetaArgs) => adminMeta(formTitle(kindAt(location.pathname, "edit"), "edit"));
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  adminMeta(matches, (at) => formTitle(kindAt(location.pathname, "edit"), "edit", at));
 
 // `?lang=ne`: the Nepali tab, with the item's Nepali version.
 export const loader = ({ request, params }: Route.LoaderArgs) =>

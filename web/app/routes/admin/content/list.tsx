@@ -4,10 +4,10 @@ import { ListScreen } from "~/components/admin/ListScreen";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { KINDS } from "~/lib/admin/kinds";
 import { kindAt } from "~/lib/admin/kinds/paths";
-import { at } from "~/lib/admin/messages";
 import { deleteAction, listLoader } from "~/lib/admin/routes.server";
 
-export const meta = ({ location }: Route.MetaArgs) => adminMeta(at(KINDS[kindAt(location.pathname, "list")].labels.title));
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  adminMeta(matches, (at) => at(KINDS[kindAt(location.pathname, "list")].labels.title));
 
 export const loader = ({ request }: Route.LoaderArgs) => listLoader(request, kindAt(new URL(request.url).pathname, "list"));
 

@@ -6,7 +6,8 @@ import { kindAt } from "~/lib/admin/kinds/paths";
 import { newLoader, saveAction } from "~/lib/admin/routes.server";
 import { UPLOAD_ROUTE } from "~/lib/request-body";
 
-export const meta = ({ location }: Route.MetaArgs) => adminMeta(formTitle(kindAt(location.pathname, "new"), "create"));
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  adminMeta(matches, (at) => formTitle(kindAt(location.pathname, "new"), "create", at));
 
 export const loader = ({ request }: Route.LoaderArgs) => newLoader(request, kindAt(new URL(request.url).pathname, "new"));
 

@@ -6,12 +6,12 @@ import { NepaliSection } from "~/components/admin/NepaliSection";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
 import { KINDS } from "~/lib/admin/kinds";
 import { kindAt } from "~/lib/admin/kinds/paths";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { viewLoader } from "~/lib/admin/routes.server";
 
-export const meta = ({ loaderData, location }: Route.MetaArgs) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const kind = KINDS[kindAt(location.pathname, "view")];
-  return adminMeta(loaderData?.item ? kind.nameOf(loaderData.item as never) : at(kind.labels.title));
+  return adminMeta(matches, (at) => (loaderData?.item ? kind.nameOf(loaderData.item as never) : at(kind.labels.title)));
 };
 
 // With the Nepali version, if any.
@@ -19,6 +19,7 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
   viewLoader(request, kindAt(new URL(request.url).pathname, "view"), params.id);
 
 export default function KindViewPage({ loaderData }: Route.ComponentProps) {
+  const at = useAt();
   const { kind, item } = loaderData;
   const config = KINDS[kind];
   return (
