@@ -107,8 +107,9 @@ export function ContentForm({
       // Another file was chosen meanwhile: that one's preparation decides.
       if (photos.current.get(name) !== entry) return;
       if (!prepared.ok) {
-        entry.refusal = prepared.message;
-        setError(name, { type: "pixels", message: prepared.message });
+        // The contract's message, in the admin's language.
+        entry.refusal = at.contract(prepared.message);
+        setError(name, { type: "pixels", message: entry.refusal });
         return;
       }
       if (prepared.resized) {
@@ -296,7 +297,9 @@ export function ContentForm({
         {conflict ? (
           <EditConflictNotice
             conflict={conflict}
-            fields={config.fields.filter((field) => field.type !== "file").map((field) => ({ name: field.name, label: field.label.en }))}
+            fields={config.fields
+              .filter((field) => field.type !== "file")
+              .map((field) => ({ name: field.name, label: field.label[at.locale] }))}
             yours={(name) => String(watch(name) ?? "")}
             disabled={busy}
           />

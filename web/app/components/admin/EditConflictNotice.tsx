@@ -1,14 +1,8 @@
 import type { EditConflict } from "~/lib/admin/edit-conflict";
 import { REPLACE_VERSION_FIELD } from "~/lib/admin/edit-conflict";
-import { at } from "~/lib/admin/messages";
+import { useAt } from "~/lib/admin/messages";
 import { ErrorAlert } from "./Feedback";
-
-/** When a change happened, to the minute, in the home's own time (the same on server and browser). */
-function formatWhen(value: string | null): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return "?";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kathmandu" }).format(date);
-}
+import { formatDateTime } from "./Page";
 
 /**
  * Beside Save, when a save was refused because someone else changed the item after this form
@@ -29,7 +23,8 @@ export function EditConflictNotice({
   yours: (name: string) => string;
   disabled?: boolean;
 }) {
-  const when = formatWhen(conflict.at);
+  const at = useAt();
+  const when = formatDateTime(conflict.at, at.locale) ?? "?";
   return (
     <ErrorAlert>
       <p className="font-semibold">{at("conflict.notSaved")}</p>

@@ -200,7 +200,7 @@ export function NepaliForm<K extends KindKey>({
         {actionData?.conflict ? (
           <EditConflictNotice
             conflict={actionData.conflict}
-            fields={fields.map((field) => ({ name: field.name, label: at("nepali.fieldLabel", { label: field.label.en }) }))}
+            fields={fields.map((field) => ({ name: field.name, label: at("nepali.fieldLabel", { label: field.label[at.locale] }) }))}
             yours={(name) => String(watch(name) ?? "")}
             disabled={saving}
           />

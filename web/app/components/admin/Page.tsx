@@ -1,7 +1,7 @@
 import type { LastEdit } from "~/lib/admin/kinds";
 import { isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { adminLocaleOf, adminTranslator, useAt, type AdminLocale, type AdminT } from "~/lib/admin/messages";
-import { bsAdParts, formatBsAd } from "~/lib/i18n/bs-date";
+import { bsAdParts, formatBsAd, toDevanagariDigits } from "~/lib/i18n/bs-date";
 import { ErrorAlert } from "./Feedback";
 import { IconArrowLeft, IconPlus } from "~/components/ui/icons";
 
@@ -63,6 +63,22 @@ export function formatDate(value: string | null | undefined, locale: AdminLocale
     return bs ?? ad;
   }
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/**
+ * When a change happened, to the minute, in the home's own time (the same on server and browser):
+ * "22 Nov 2026, 14:05" in English; in Nepali the Bikram Sambat date and the time in Devanagari
+ * digits ("२०८३ मङ्सिर ६, १४:०५"). Null when there is no time or it is not one.
+ */
+export function formatDateTime(value: string | null | undefined, locale: AdminLocale): string | null {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  if (locale === "en") {
+    return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kathmandu" }).format(date);
+  }
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Kathmandu" });
+  const { bs, ad } = bsAdParts(date, "ne");
+  return `${bs ?? ad}, ${toDevanagariDigits(time.format(date))}`;
 }
 
 /**

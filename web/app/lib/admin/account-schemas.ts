@@ -86,9 +86,10 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /**
  * A new password set with an e-mailed link. The page does not know the account's e-mail, so the
- * rule about containing it is checked by the CMS alone (its answer shows under the field).
+ * rule about containing it is checked by the CMS alone (its answer shows under the field). As on
+ * My account, this form's own message is the catalogue's in the language given.
  */
-export const passwordResetSchema = (() => {
+export const passwordResetSchema = (at: AdminT = adminTranslator("en")) => {
   const problem = (values: unknown) => passwordProblem(field(values, "password"), "");
   return z
     .object({ password: z.string(), repeatPassword: z.string() })
@@ -98,5 +99,5 @@ export const passwordResetSchema = (() => {
       path: ["repeatPassword"],
       error: at("account.passwordsDiffer"),
     });
-})();
-export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+};
+export type PasswordResetInput = z.input<ReturnType<typeof passwordResetSchema>>;

@@ -42,3 +42,13 @@ export function loginLocale(request: Request): AdminLocale {
   for (const { language } of accepted) if (isAdminLocale(language)) return language;
   return "en";
 }
+
+/**
+ * A path of the pages before signing in (login, forgot and reset password) that keeps the
+ * language chosen with the login page's switch (`?lang=`); without a choice, the browser's
+ * languages decide on the next page too.
+ */
+export function withChosenLang(path: string, chosen: string | null | undefined): string {
+  if (!isAdminLocale(chosen)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${chosen}`;
+}

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@contract/account-rules";
-import { FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
+import { CONTRACT_RULES, FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
+import { SETTINGS_MESSAGES } from "@contract/settings-rules";
 
 /**
  * Every user-visible text of the staff admin, in English: one key per idea, grouped by screen.
@@ -21,6 +22,26 @@ export const adminEn = {
   "login.failed": "Login failed",
   "login.backToSite": "Back to the website",
   "login.metaTitle": "Staff login",
+  "login.forgotPassword": "Forgot your password?",
+
+  // ── Forgot password (a link by e-mail) ──────────────────────────────────────────
+  "reset.requestMetaTitle": "Forgot your password?",
+  "reset.requestTitle": "Forgot your password?",
+  "reset.requestIntro": "Type the e-mail address of your staff account. We send a link to it to set a new password.",
+  "reset.email": "Email",
+  "reset.send": "Send the link",
+  "reset.sending": "Sending...",
+  "reset.checkMail":
+    "Look in your mailbox (and its spam folder). No mail within a few minutes? Ask a manager of the home to reset your password.",
+  "reset.requestFailed": "The link could not be sent. Please try again in a few minutes.",
+  "reset.backToLogin": "Back to login",
+  "reset.setMetaTitle": "Set a new password",
+  "reset.setTitle": "Set a new password",
+  "reset.setIntro": "Choose the new password of your staff account. You are then signed out everywhere, and sign in with it.",
+  "reset.save": "Save the new password",
+  "reset.setFailed": "The new password could not be saved. Please try again in a few minutes.",
+  "reset.done": "Your new password is saved. Sign in with it.",
+  "reset.askAgain": "Ask for a new link",
 
   // ── Layout ────────────────────────────────────────────────────────────────────────
   "nav.label": "Admin",
@@ -39,6 +60,8 @@ export const adminEn = {
   "nav.signedInAs": "Signed in as {name}",
   "nav.staff": "Staff accounts",
   "nav.account": "My account",
+  "nav.settings": "Site settings",
+  "nav.giving": "Ways to give",
 
   // ── Dashboard ─────────────────────────────────────────────────────────────────────
   "dashboard.metaTitle": "Dashboard",
@@ -241,6 +264,17 @@ export const adminEn = {
   "edited.line": "Last edited by {name}, {date}",
   "edited.lineNoName": "Last edited {date}",
 
+  // ── A save refused because someone else changed the item meanwhile ───────────────
+  "conflict.notSaved": "Not saved: someone else changed this after you opened it.",
+  "conflict.changedBy": "{name} changed it at {when}. Everything you typed is still here.",
+  "conflict.changedAt": "It was changed at {when}. Everything you typed is still here.",
+  "conflict.choose":
+    "Compare your text with theirs below. Copy what you want to keep into your text, then press Save mine instead; or leave without saving to keep theirs.",
+  "conflict.theirs": "Their version, saved now",
+  "conflict.changedField": "different from yours",
+  "conflict.emptyValue": "(empty)",
+  "conflict.saveMine": "Save mine instead",
+
   // ── Staff accounts (managers only) ───────────────────────────────────────────────
   "staff.metaTitle": "Staff accounts",
   "staff.title": "Staff accounts",
@@ -300,6 +334,13 @@ export const adminEn = {
   "staff.createFailed": "Failed to add the account",
   "staff.firstPassword": "The first password of {name} is:",
   "staff.firstPasswordOnce": "Give it to them in person. It is shown only now: once you leave this page, nobody can see it again.",
+  "staff.resetPassword": "Reset password",
+  "staff.confirmResetPassword":
+    "Reset the password of {name}? They are signed out everywhere at once and can sign in only with the new password, shown to you once.",
+  "staff.confirmResetPasswordButton": "Yes, reset the password",
+  "staff.passwordReset": "The password of {name} is reset: they are signed out everywhere.",
+  "staff.newPassword": "The new password of {name} is:",
+  "staff.resetPasswordFailed": "Failed to reset the password",
 
   // ── My account ───────────────────────────────────────────────────────────────────
   "account.metaTitle": "My account",
@@ -321,6 +362,55 @@ export const adminEn = {
   "account.changePassword": "Change password",
   "account.passwordChanged": "Your password is changed. You are signed out everywhere else.",
   "account.passwordFailed": "Failed to change your password",
+
+  // ── Ways to give (managers only) ───────────────────────────────────────────────────
+  "giving.title": "Ways to give",
+  "giving.add": "Add a way to give",
+  "giving.empty": "No ways to give yet. Donors then see only the e-mail and phone options.",
+  "giving.newTitle": "Add a way to give",
+  "giving.editTitle": "Edit way to give",
+  "giving.back": "Back to ways to give",
+  "giving.forbidden": "Only managers of the home can change the ways to give.",
+  "giving.fetchListFailed": "Failed to fetch the ways to give",
+  "giving.fetchFailed": "Failed to fetch the way to give",
+  "giving.createFailed": "Failed to add the way to give",
+  "giving.updateFailed": "Failed to update the way to give",
+  "giving.deleteFailed": "Failed to delete the way to give",
+  "giving.notFound": "Way to give not found.",
+  "giving.confirmDelete": "Are you sure you want to delete this way to give?",
+  "giving.created": "Way to give added.",
+  "giving.updated": "Way to give saved.",
+  "giving.deleted": "Way to give deleted.",
+  "giving.loading": "Loading ways to give...",
+  "giving.loadingOne": "Loading way to give...",
+  "giving.qrOf": "QR code to give by {name}",
+  "giving.noQr": "No QR code",
+  "giving.col.qr": "QR code",
+  "giving.col.name": "Name",
+  "giving.col.instructions": "Instructions",
+  "giving.col.order": "Order",
+
+  // ── Site settings (managers only) ─────────────────────────────────────────────────
+  "settings.metaTitle": "Site settings",
+  "settings.title": "Site settings",
+  "settings.intro":
+    "The home's contact details, the figures and the About text that every page of the website shows. A change shows on the website at once.",
+  "settings.forbidden": "Only managers of the home can change the site settings.",
+  "settings.fetchFailed": "Failed to fetch the site settings",
+  "settings.saveFailed": "Failed to save the site settings",
+  "settings.englishTitle": "English",
+  "settings.nepaliTitle": "नेपाली (Nepali)",
+  "settings.nepaliIntro":
+    "The Nepali website shows these texts. Phone, e-mail, links and figures are the same in both languages: change them under English.",
+  "settings.noNepali": "There is no Nepali version yet: the Nepali website shows the English texts until you save this form.",
+  "settings.group.contact": "Contact details",
+  "settings.group.figures": "Figures",
+  "settings.group.texts": "Name and About text",
+  "settings.group.registration": "Registration (shown on the Donate page)",
+  "settings.save": "Save settings",
+  "settings.saveNepali": "Save Nepali texts",
+  "settings.saved": "The site settings are saved. The website shows them now.",
+  "settings.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
   "account.languageTitle": "Language of the admin",
   "account.languageIntro":
     "Menus, buttons, messages and dates of the admin are shown in this language, on every computer and phone you sign in on. The website itself does not change.",
@@ -368,6 +458,14 @@ export const adminEn = {
   "contract.currentPasswordWrong": ACCOUNT_MESSAGES.currentPasswordWrong,
   "contract.passwordUnchanged": ACCOUNT_MESSAGES.passwordUnchanged,
   "contract.adminLanguageInvalid": ACCOUNT_MESSAGES.adminLanguageInvalid,
+  "contract.httpsOnly": RULE_MESSAGES.httpsOnly,
+  "contract.wholeNumber": RULE_MESSAGES.wholeNumber,
+  "contract.instructionsRequired": CONTRACT_RULES["donation-method"].text.instructions.required,
+  "contract.aboutRequired": SETTINGS_MESSAGES.aboutRequired,
+  "contract.addressRequired": SETTINGS_MESSAGES.addressRequired,
+  "contract.phoneRequired": SETTINGS_MESSAGES.phoneRequired,
+  "contract.phoneInvalid": SETTINGS_MESSAGES.phoneInvalid,
+  "contract.childrenOverCapacity": SETTINGS_MESSAGES.childrenOverCapacity,
   // The CMS's own answers a person can meet on these screens (its serverMessages and
   // accountMessages, copied: the web cannot import those files).
   "contract.validationFailed": "Please correct the highlighted fields.",
@@ -377,12 +475,19 @@ export const adminEn = {
   "contract.loginUnavailable": "Signing in is not possible right now. Please try again in a few minutes.",
   "contract.unauthorized": "You need to sign in to do this.",
   "contract.forbidden": "You are not allowed to do this.",
-  "contract.imageTooManyPixels": "The image is too large in dimensions. Please upload a smaller picture.",
+  "contract.imageTooManyPixels": RULE_MESSAGES.imageTooManyPixels,
   "contract.lastManager": "This is the last active manager. Make someone else a manager first.",
   "contract.notYourselfBlock": "You cannot block your own account. Ask another manager.",
   "contract.notYourselfDemote": "You cannot take away your own Manager role. Ask another manager.",
   "contract.notYourselfRemove": "You cannot remove your own account. Ask another manager.",
   "contract.tooManyWrongPasswords": "Too many wrong passwords. Please wait a few minutes and try again.",
+  // The CMS's password reset answers (its own service, not a shared contract file).
+  "contract.resetUnavailable": "Password reset by e-mail is not available. Ask a manager of the home to reset your password.",
+  "contract.resetSent":
+    "If a staff account has this e-mail address, a link to set a new password is on its way to it. The link works once, within {minutes} minutes.",
+  "contract.resetTooMany": "Too many requests for a reset link. Please wait an hour and try again, or ask a manager of the home.",
+  "contract.resetRequestUnavailable": "A reset link cannot be sent right now. Please try again in a few minutes.",
+  "contract.resetLinkInvalid": "This link to set a new password is no longer valid: it was used already or is too old. Ask for a new one.",
   // The labels the contract names fields by in "{label} must be at most {max} characters."
   "contract.label.Name": "Name",
   "contract.label.Role": "Role",
@@ -391,6 +496,31 @@ export const adminEn = {
   "contract.label.Description": "Description",
   "contract.label.Content": "Content",
   "contract.label.Author email": "Author email",
+  "contract.label.Instructions": "Instructions",
+  "contract.label.Bank name": "Bank name",
+  "contract.label.Account name": "Account name",
+  "contract.label.Account number": "Account number",
+  "contract.label.Branch": "Branch",
+  "contract.label.SWIFT code": "SWIFT code",
+  "contract.label.Link": "Link",
+  "contract.label.QR code description": "QR code description",
+  "contract.label.Order": "Order",
+  "contract.label.Name of the home": "Name of the home",
+  "contract.label.Tagline": "Tagline",
+  "contract.label.About text": "About text",
+  "contract.label.Address": "Address",
+  "contract.label.Phone": "Phone",
+  "contract.label.Email": "Email",
+  "contract.label.Social media link": "Social media link",
+  "contract.label.Social media name": "Social media name",
+  "contract.label.Map link": "Map link",
+  "contract.label.Map description": "Map description",
+  "contract.label.Children living at the home": "Children living at the home",
+  "contract.label.Places at the home": "Places at the home",
+  "contract.label.Registered with": "Registered with",
+  "contract.label.Registration number": "Registration number",
+  "contract.label.PAN": "PAN",
+  "contract.label.Partner association": "Partner association",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

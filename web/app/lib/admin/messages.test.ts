@@ -5,7 +5,7 @@ import { nepaliStyleProblems } from "~/lib/i18n/nepali-style";
 import { adminEn, type AdminMessageKey } from "./messages.en";
 import { adminNe } from "./messages.ne";
 import { adminTranslator } from "./messages";
-import { loginLocale } from "./locale";
+import { loginLocale, withChosenLang } from "./locale";
 
 const keys = Object.keys(adminEn) as AdminMessageKey[];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -80,6 +80,14 @@ describe("adminTranslator", () => {
     expect(ne.contract("Title must be at most 200 characters.")).toBe("शीर्षक बढीमा २०० अक्षरको हुनुपर्छ।");
     expect(ne.contract("The file is too large. Images may be at most 10 MB.")).toBe("फाइल धेरै ठुलो भयो। तस्बिर बढीमा १० MB हुनुपर्छ।");
     expect(ne.contract("Invalid email or password")).toBe("इमेल वा पासवर्ड मिलेन।");
+    expect(ne.contract("Order must be a whole number from 0 to 999.")).toBe("क्रम ० देखि ९९९सम्मको पूर्णाङ्क हुनुपर्छ।");
+    expect(
+      ne.contract(
+        "If a staff account has this e-mail address, a link to set a new password is on its way to it. The link works once, within 30 minutes.",
+      ),
+    ).toBe(
+      "यो इमेल ठेगाना कुनै कर्मचारी खाताको हो भने नयाँ पासवर्ड राख्ने लिङ्क त्यहाँ पठाइँदै छ। लिङ्क एक पटक मात्र, ३० मिनेटभित्र चल्छ।",
+    );
     // A message the catalogue does not know stays as the CMS wrote it rather than vanish.
     expect(ne.contract("Something new")).toBe("Something new");
   });
@@ -102,5 +110,12 @@ describe("the login page's language", () => {
     expect(loginLocale(request("http://site/login", "fr,ne;q=0.4"))).toBe("ne");
     expect(loginLocale(request("http://site/login", "ne;q=0,en;q=0.1"))).toBe("en");
     expect(loginLocale(request("http://site/login?lang=xx"))).toBe("en");
+  });
+
+  it("goes along to the forgot and reset password pages when chosen with the switch, and only then", () => {
+    expect(withChosenLang("/forgot-password", "ne")).toBe("/forgot-password?lang=ne");
+    expect(withChosenLang("/login?reset=done", "en")).toBe("/login?reset=done&lang=en");
+    expect(withChosenLang("/login", null)).toBe("/login");
+    expect(withChosenLang("/login", "xx")).toBe("/login");
   });
 });

@@ -12,7 +12,7 @@ import { adminNe } from "./messages.ne";
  */
 
 export { adminEn, adminNe, type AdminMessageKey, type AdminMessages };
-export { ADMIN_LOCALES, adminLocaleOf, isAdminLocale, loginLocale, type AdminLocale } from "./locale";
+export { ADMIN_LOCALES, adminLocaleOf, isAdminLocale, loginLocale, withChosenLang, type AdminLocale } from "./locale";
 
 const catalogues: Record<AdminLocale, AdminMessages> = { en: adminEn, ne: adminNe };
 

@@ -109,7 +109,9 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   }
 
   const parsed = nepaliSchema(kind).safeParse(values);
-  if (!parsed.success) return failure(400, staff.at("common.fixErrors"), fieldErrorsOf(parsed.error, staff.at), values, null, openedVersion);
+  if (!parsed.success) {
+    return failure(400, staff.at("common.fixErrors"), fieldErrorsOf(parsed.error, staff.at), values, null, openedVersion);
+  }
   const clean = parsed.data as Record<string, string>;
 
   try {

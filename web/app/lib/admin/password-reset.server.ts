@@ -1,6 +1,6 @@
 import { env } from "~/lib/env.server";
 import { AdminCmsError, cmsCall } from "./cms-client.server";
-import { at } from "./messages";
+import type { AdminT } from "./messages";
 import { cmsWrite } from "./staff-accounts.server";
 
 /**
@@ -33,22 +33,22 @@ export async function resetByEmailOffered(): Promise<boolean> {
   }
 }
 
-/** Asks for a link; the CMS answers every address alike (its sentence is the value). */
-export function requestResetLink(email: string, clientIp: string | undefined) {
-  return cmsWrite("reset.requestFailed", async () => {
+/** Asks for a link; the CMS answers every address alike (its sentence, in the page's language, is the value). */
+export function requestResetLink(email: string, clientIp: string | undefined, at: AdminT) {
+  return cmsWrite(at, "reset.requestFailed", async () => {
     const { body } = await cmsCall<{ message?: unknown }>("/api/password-reset", {
       method: "POST",
       body: { email },
       headers: visitorHeaders(clientIp),
       timeoutMs: 15_000,
     });
-    return typeof body.message === "string" ? body.message : at("reset.requestFailed");
+    return typeof body.message === "string" ? at.contract(body.message) : at("reset.requestFailed");
   });
 }
 
 /** Sets the new password with the link's token; the CMS ends every session of the account. */
-export function setPasswordWithLink(token: string, password: string, clientIp: string | undefined) {
-  return cmsWrite("reset.setFailed", async () => {
+export function setPasswordWithLink(token: string, password: string, clientIp: string | undefined, at: AdminT) {
+  return cmsWrite(at, "reset.setFailed", async () => {
     await cmsCall("/api/password-reset", {
       method: "PUT",
       body: { token, password },

@@ -25,14 +25,14 @@ export async function readSettings(
     const { body } = await staffCall<SettingsAnswer>(request, staff, "/api/settings");
     return { settings: toEditing(body), error: null };
   } catch (error) {
-    if (error instanceof AdminCmsError) return { settings: null, error: error.messageOr("settings.fetchFailed") };
+    if (error instanceof AdminCmsError) return { settings: null, error: error.messageOr("settings.fetchFailed", staff.at) };
     throw error;
   }
 }
 
 /** Saves one language's form; counts go as numbers, empty optional fields as null. */
 export function saveSettings(request: Request, staff: Staff, locale: SettingsLocale, values: SettingsValues) {
-  return cmsWrite("settings.saveFailed", async () => {
+  return cmsWrite(staff.at, "settings.saveFailed", async () => {
     const { body } = await staffCall<SettingsAnswer>(request, staff, `/api/settings?locale=${locale}`, {
       method: "PUT",
       body: values,

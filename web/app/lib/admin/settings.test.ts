@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adminTranslator } from "./messages";
 import { fieldErrorsOf } from "./schemas";
 import { settingsSchemas, settingsValues } from "./settings";
 
@@ -14,7 +15,7 @@ const english = settingsValues("en", {
 
 const problems = (values: Record<string, string>, locale: "en" | "ne" = "en") => {
   const parsed = settingsSchemas[locale].safeParse(values);
-  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error, adminTranslator("en"));
 };
 
 describe("site settings forms", () => {

@@ -31,7 +31,7 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
   email: { label: { en: "Email", ne: "इमेल" }, autoComplete: "email" },
   socialUrl: {
     label: { en: "Social media link", ne: "सामाजिक सञ्जालको लिङ्क" },
-    hint: { en: "Optional. A link starting with https://", ne: "ऐच्छिक। https:// बाट सुरु हुने लिङ्क" },
+    hint: { en: "Optional. A link starting with https://", ne: "ऐच्छिक। https:// बाट सुरु हुने लिङ्क।" },
   },
   socialLabel: {
     label: { en: "Social media name", ne: "सामाजिक सञ्जालको नाम" },
@@ -41,7 +41,7 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
     label: { en: "Map link", ne: "नक्साको लिङ्क" },
     hint: {
       en: "Optional. The embed link of the map on the contact page (OpenStreetMap: Share, HTML), starting with https://",
-      ne: "ऐच्छिक। सम्पर्क पेजको नक्साको लिङ्क, https:// बाट सुरु हुने",
+      ne: "ऐच्छिक। सम्पर्क पृष्ठमा देखिने नक्साको लिङ्क (OpenStreetMap: Share, HTML), https:// बाट सुरु हुने।",
     },
   },
   mapLabel: {
@@ -54,7 +54,10 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
   },
   registrationOffice: {
     label: { en: "Registered with", ne: "दर्ता भएको कार्यालय" },
-    hint: { en: "The office the home is registered with, shown on the Donate page.", ne: "गृह दर्ता भएको कार्यालय, दान पेजमा देखिन्छ।" },
+    hint: {
+      en: "The office the home is registered with, shown on the Donate page.",
+      ne: "बालगृह दर्ता भएको कार्यालय, दान पृष्ठमा देखिन्छ।",
+    },
   },
   registrationNumber: { label: { en: "Registration number", ne: "दर्ता नम्बर" } },
   panNumber: { label: { en: "PAN", ne: "स्थायी लेखा नम्बर (PAN)" } },

@@ -130,7 +130,7 @@ export function renameMe(request: Request, staff: Staff, name: string) {
 
 /** The language of the person's admin screens, kept with their account so it follows them to every device. */
 export function setMyLanguage(request: Request, staff: Staff, adminLanguage: AdminLocale) {
-  return write(staff, "account.languageFailed", async () => {
+  return cmsWrite(staff.at, "account.languageFailed", async () => {
     await staffCall(request, staff, "/api/account/language", { method: "PUT", body: { adminLanguage }, timeoutMs: 30_000 });
     return null;
   });

@@ -1,18 +1,19 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "~/lib/admin/account-schemas";
-import { at } from "~/lib/admin/messages";
+import { adminLocaleOf, adminTranslator, AdminLocaleProvider, loginLocale, useAt, withChosenLang } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { requestResetLink, resetByEmailOffered } from "~/lib/admin/password-reset.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { requireAnonymous } from "~/lib/admin/session.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const at = adminTranslator(adminLocaleOf(matches) ?? "en");
   return [{ title: at("reset.requestMetaTitle") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -23,12 +24,15 @@ export function headers() {
 /** Only where the CMS can send mail; otherwise back to the login page, which offers no link. */
 async function requireResetByEmail(request: Request) {
   await requireAnonymous(request);
-  if (!(await resetByEmailOffered())) throw redirect("/login", { headers: NO_STORE_HEADERS });
+  if (!(await resetByEmailOffered())) {
+    throw redirect(withChosenLang("/login", new URL(request.url).searchParams.get("lang")), { headers: NO_STORE_HEADERS });
+  }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireResetByEmail(request);
-  return data(null, { headers: NO_STORE_HEADERS });
+  // Nobody is known yet: the page speaks the language chosen on the login page, or the browser's.
+  return data({ adminLocale: loginLocale(request) }, { headers: NO_STORE_HEADERS });
 }
 
 interface ForgotActionData {
@@ -40,15 +44,19 @@ interface ForgotActionData {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   await requireResetByEmail(request);
+  const at = adminTranslator(loginLocale(request));
   const form = await request.formData();
   const values = { email: String(form.get("email") ?? "") };
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ForgotActionData>({ errors: fieldErrorsOf(parsed.error), email: values.email }, { status: 400, headers: NO_STORE_HEADERS });
+    return data<ForgotActionData>(
+      { errors: fieldErrorsOf(parsed.error, at), email: values.email },
+      { status: 400, headers: NO_STORE_HEADERS },
+    );
   }
-  const result = await requestResetLink(parsed.data.email, context.clientIp);
+  const result = await requestResetLink(parsed.data.email, context.clientIp, at);
   if (!result.ok) {
     return data<ForgotActionData>(
       { message: result.message, errors: result.errors, email: values.email },
@@ -58,9 +66,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ForgotActionData>({ sent: result.value }, { headers: NO_STORE_HEADERS });
 }
 
-export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminLocaleProvider value={loaderData.adminLocale}>
+      <ForgotPasswordForm actionData={actionData} />
+    </AdminLocaleProvider>
+  );
+}
+
+function ForgotPasswordForm({ actionData }: { actionData: ForgotActionData | undefined }) {
+  const at = useAt();
+  const [searchParams] = useSearchParams();
+  // The action answers in the page's language: a language chosen on the login page goes along.
+  const chosen = searchParams.get("lang");
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/forgot-password";
   const {
     register,
     handleSubmit,
@@ -83,7 +103,12 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           <>
             <p className="mt-2 text-center text-sm text-muted">{at("reset.requestIntro")}</p>
             {actionData?.message ? <ErrorAlert className="mt-6">{actionData.message}</ErrorAlert> : null}
-            <ValidatedForm action="/forgot-password" intent="request" handleSubmit={handleSubmit} className="mt-6 space-y-5">
+            <ValidatedForm
+              action={withChosenLang("/forgot-password", chosen)}
+              intent="request"
+              handleSubmit={handleSubmit}
+              className="mt-6 space-y-5"
+            >
               <FormField
                 id="reset-email"
                 label={at("reset.email")}
@@ -101,7 +126,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           </>
         )}
         <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-semibold text-clay hover:underline">
+          <Link to={withChosenLang("/login", chosen)} className="font-semibold text-clay hover:underline">
             {at("reset.backToLogin")}
           </Link>
         </p>

@@ -192,7 +192,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {loaderData.resetByEmail ? (
             <p className="mt-4 text-center text-sm">
               {/* The language chosen here goes along to the forgot-password page. */}
-              <Link to={chosen === locale ? `/forgot-password?lang=${locale}` : "/forgot-password"} className="font-semibold text-clay hover:underline">
+              <Link
+                to={chosen === locale ? `/forgot-password?lang=${locale}` : "/forgot-password"}
+                className="font-semibold text-clay hover:underline"
+              >
                 {at("login.forgotPassword")}
               </Link>
             </p>

@@ -1,11 +1,12 @@
-import { data, Link, useNavigation } from "react-router";
+import { useMemo } from "react";
+import { data, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import { passwordResetSchema, type PasswordResetInput } from "~/lib/admin/account-schemas";
-import { at } from "~/lib/admin/messages";
+import { adminLocaleOf, adminTranslator, AdminLocaleProvider, loginLocale, useAt, withChosenLang } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { setPasswordWithLink } from "~/lib/admin/password-reset.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
@@ -15,7 +16,8 @@ import { NO_STORE_HEADERS } from "~/lib/http-cache";
 // The link's token is in the path: no page this one links to may see it in a Referer.
 const HEADERS = { ...NO_STORE_HEADERS, "Referrer-Policy": "no-referrer" };
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const at = adminTranslator(adminLocaleOf(matches) ?? "en");
   return [{ title: at("reset.setMetaTitle") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -23,8 +25,9 @@ export function headers() {
   return HEADERS;
 }
 
-export function loader() {
-  return data(null, { headers: HEADERS });
+export function loader({ request }: Route.LoaderArgs) {
+  // Nobody is known yet: the page speaks the language chosen on the login page, or the browser's.
+  return data({ adminLocale: loginLocale(request) }, { headers: HEADERS });
 }
 
 interface ResetActionData {
@@ -35,17 +38,18 @@ interface ResetActionData {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
+  const at = adminTranslator(loginLocale(request));
   const form = await request.formData();
   const values = { password: String(form.get("password") ?? ""), repeatPassword: String(form.get("repeatPassword") ?? "") };
-  const parsed = passwordResetSchema.safeParse(values);
+  const parsed = passwordResetSchema(at).safeParse(values);
   if (!parsed.success) {
     return data<ResetActionData>(
-      { message: at("common.fixErrors"), errors: fieldErrorsOf(parsed.error) },
+      { message: at("common.fixErrors"), errors: fieldErrorsOf(parsed.error, at) },
       { status: 400, headers: HEADERS },
     );
   }
-  const result = await setPasswordWithLink(params.token, parsed.data.password, context.clientIp);
+  const result = await setPasswordWithLink(params.token, parsed.data.password, context.clientIp, at);
   if (!result.ok) {
     const linkInvalid = Boolean(result.errors.token);
     return data<ResetActionData>(
@@ -54,18 +58,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   // Whatever session this browser held has ended at the CMS: its cookie goes too.
-  return logoutRedirect(request, "/login?reset=done");
+  return logoutRedirect(request, withChosenLang("/login?reset=done", new URL(request.url).searchParams.get("lang")));
 }
 
-export default function ResetPasswordPage({ actionData, params }: Route.ComponentProps) {
+export default function ResetPasswordPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  return (
+    <AdminLocaleProvider value={loaderData.adminLocale}>
+      <ResetPasswordForm actionData={actionData} token={params.token} />
+    </AdminLocaleProvider>
+  );
+}
+
+function ResetPasswordForm({ actionData, token }: { actionData: ResetActionData | undefined; token: string }) {
+  const at = useAt();
+  const [searchParams] = useSearchParams();
+  // The action answers in the page's language: a language chosen on the login page goes along.
+  const chosen = searchParams.get("lang");
   const navigation = useNavigation();
-  const here = `/reset-password/${params.token}`;
-  const busy = navigation.state === "submitting" && navigation.formAction === here;
+  const path = `/reset-password/${token}`;
+  const here = withChosenLang(path, chosen);
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === path;
+  const schema = useMemo(() => passwordResetSchema(at), [at]);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useSchemaForm<PasswordResetInput>(passwordResetSchema, { password: "", repeatPassword: "" });
+  } = useSchemaForm<PasswordResetInput>(schema, { password: "", repeatPassword: "" });
   const fieldError = (name: keyof PasswordResetInput) => errors[name]?.message ?? actionData?.errors?.[name]?.[0];
 
   return (
@@ -76,7 +94,7 @@ export default function ResetPasswordPage({ actionData, params }: Route.Componen
           <>
             <ErrorAlert className="mt-6">{actionData.message}</ErrorAlert>
             <p className="mt-6 text-center">
-              <Link to="/forgot-password" className="btn btn-primary">
+              <Link to={withChosenLang("/forgot-password", chosen)} className="btn btn-primary">
                 {at("reset.askAgain")}
               </Link>
             </p>
@@ -111,7 +129,7 @@ export default function ResetPasswordPage({ actionData, params }: Route.Componen
           </>
         )}
         <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-semibold text-clay hover:underline">
+          <Link to={withChosenLang("/login", chosen)} className="font-semibold text-clay hover:underline">
             {at("reset.backToLogin")}
           </Link>
         </p>

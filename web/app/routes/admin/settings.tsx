@@ -7,7 +7,7 @@ import { CARD, DEVANAGARI } from "~/components/admin/styles";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import type { SettingName } from "@contract/settings-rules";
-import { at, type AdminMessageKey } from "~/lib/admin/messages";
+import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
@@ -24,7 +24,7 @@ import { readSettings, saveSettings } from "~/lib/admin/settings.server";
 import { requireManager } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
-export const meta = () => adminMeta(at("settings.metaTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, (at) => at("settings.metaTitle"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff } = await requireManager(request, "settings.forbidden");
@@ -42,8 +42,9 @@ interface SettingsActionData {
 const isLocale = (value: unknown): value is SettingsLocale => value === "en" || value === "ne";
 
 export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  await requireSameOrigin(request);
   const { staff } = await requireManager(request, "settings.forbidden");
+  const at = staff.at;
   const form = await request.formData();
   const intent = form.get("intent");
   if (!isLocale(intent)) {
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = (body: Omit<SettingsActionData, "intent" | "values">, status: number) =>
     data<SettingsActionData>({ intent, values, ...body }, { status, headers: NO_STORE_HEADERS });
   const parsed = settingsSchemas[intent].safeParse(values);
-  if (!parsed.success) return refused({ errors: fieldErrorsOf(parsed.error) }, 400);
+  if (!parsed.success) return refused({ errors: fieldErrorsOf(parsed.error, at) }, 400);
   const result = await saveSettings(request, staff, intent, values);
   if (!result.ok) return refused({ message: result.message, errors: result.errors }, result.status);
   const notice = at(intent === "en" ? "settings.saved" : "settings.savedNepali");
@@ -72,6 +73,7 @@ const ENGLISH_GROUPS: { title: AdminMessageKey; fields: SettingName[] }[] = [
 ];
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const at = useAt();
   if (loaderData.error !== null) {
     return (
       <>
@@ -81,7 +83,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     );
   }
   const { settings } = loaderData;
-  const edited = lastEditLine(settings.lastEdit);
+  const edited = lastEditLine(settings.lastEdit, at);
   const nepaliGroups = ENGLISH_GROUPS.map((group) => ({
     ...group,
     fields: group.fields.filter((name) => SETTINGS_FORM_FIELDS.ne.includes(name)),
@@ -130,6 +132,7 @@ function SettingsForm({
   stored: SettingsValues;
   actionData: SettingsActionData | undefined;
 }) {
+  const at = useAt();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === locale;
   const initial = actionData?.values ?? stored;
@@ -159,12 +162,12 @@ function SettingsForm({
             {group.fields.map((name) => {
               const rule = settingRule(name);
               const field = SETTING_FIELDS[name];
-              const hint = field.hint?.en;
+              const hint = field.hint?.[at.locale];
               return (
                 <FormField
                   key={name}
                   id={`setting-${locale}-${name}`}
-                  label={field.label.en}
+                  label={field.label[at.locale]}
                   hint={hint}
                   type={rule.kind === "email" ? "email" : rule.kind === "phone" ? "tel" : rule.kind === "https" ? "url" : "text"}
                   inputMode={rule.kind === "count" ? "numeric" : undefined}

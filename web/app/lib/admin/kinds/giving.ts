@@ -1,4 +1,3 @@
-import { at } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -27,7 +26,7 @@ export const giving = defineKind({
       name: "name",
       label: { en: "Name", ne: "नाम" },
       type: "text",
-      hint: { en: "For example: Bank transfer, or Scan to give (Fonepay).", ne: "जस्तै: बैङ्क ट्रान्सफर" },
+      hint: { en: "For example: Bank transfer, or Scan to give (Fonepay).", ne: "जस्तै: बैङ्क ट्रान्सफर, वा स्क्यान गरेर दान (Fonepay)।" },
     },
     {
       name: "instructions",
@@ -52,7 +51,7 @@ export const giving = defineKind({
       type: "text",
       hint: {
         en: "Optional: a payment page the home already has (a partner's page), starting with https://",
-        ne: "ऐच्छिक: https:// बाट सुरु हुने भुक्तानी पेज",
+        ne: "ऐच्छिक: बालगृहसँग पहिल्यै भएको भुक्तानी पृष्ठ (साझेदारको पृष्ठ), https:// बाट सुरु हुने।",
       },
     },
     { name: "qr_image", label: { en: "QR code image", ne: "QR कोडको तस्बिर" }, type: "file" },
@@ -62,14 +61,14 @@ export const giving = defineKind({
       type: "text",
       hint: {
         en: 'What the QR code is for, for people who cannot see it. Left empty: "QR code to give by" and the name.',
-        ne: "QR कोड केका लागि हो, देख्न नसक्नेका लागि।",
+        ne: 'QR कोड केका लागि हो, देख्न नसक्नेहरूका लागि। खाली छोडे तरिकाको नामसहित "…बाट दान गर्ने QR कोड" लेखिन्छ।',
       },
     },
     {
       name: "sort_order",
       label: { en: "Order", ne: "क्रम" },
       type: "text",
-      hint: { en: "A number: lower numbers are shown first.", ne: "सानो नम्बर पहिले देखिन्छ।" },
+      hint: { en: "A number: lower numbers are shown first.", ne: "एउटा सङ्ख्या: सानो सङ्ख्या पहिले देखिन्छ।" },
     },
   ],
   labels: {
@@ -110,20 +109,20 @@ export const giving = defineKind({
     qrImageUrl: sameOriginMedia(raw.qrImageUrl),
   }),
   nameOf: (item) => item.name,
-  storedFiles: (item) => ({ qr_image: { url: item.qrImageUrl, alt: item.qr_alt ?? at("giving.qrOf", { name: item.name }) } }),
+  storedFiles: (item, at) => ({ qr_image: { url: item.qrImageUrl, alt: item.qr_alt ?? at("giving.qrOf", { name: item.name }) } }),
   columns: [
     {
-      header: at("giving.col.qr"),
+      header: "giving.col.qr",
       cell: {
         type: "thumb",
         src: (i) => i.qrImageUrl,
-        alt: (i) => i.qr_alt ?? at("giving.qrOf", { name: i.name }),
-        missing: at("giving.noQr"),
+        alt: (i, at) => i.qr_alt ?? at("giving.qrOf", { name: i.name }),
+        missing: "giving.noQr",
       },
     },
-    { header: at("giving.col.name"), cell: { type: "name", text: (i) => i.name } },
-    { header: at("giving.col.instructions"), cell: { type: "excerpt", text: (i) => i.instructions } },
-    { header: at("giving.col.order"), cell: { type: "text", text: (i) => String(i.sort_order) } },
+    { header: "giving.col.name", cell: { type: "name", text: (i) => i.name } },
+    { header: "giving.col.instructions", cell: { type: "excerpt", text: (i) => i.instructions } },
+    { header: "giving.col.order", cell: { type: "text", text: (i) => String(i.sort_order) } },
   ],
   newDefaults: () => ({ sort_order: "0" }),
 });
