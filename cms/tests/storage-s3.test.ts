@@ -130,6 +130,19 @@ describe('uploads in an S3-compatible bucket', () => {
     expect((await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).width).toBe(320);
     // A name the bucket does not hold is a 404, not an error.
     expect((await fetch(`${web.url}/uploads/nothing_here.jpg`)).status).toBe(404);
+    // Only plain stored names are read from the bucket: no dot files, no other prefixes, no climbing out.
+    await s3.put('.hidden.jpg', 'not an upload');
+    await s3.put('backups/site.tar.gz', 'not an upload');
+    for (const probe of [
+      '/uploads/.hidden.jpg',
+      '/uploads/backups/site.tar.gz',
+      '/uploads/backups%2Fsite.tar.gz',
+      '/uploads/..%2F.hidden.jpg',
+    ]) {
+      expect((await fetch(`${cms.url}${probe}`)).status, probe).toBe(404);
+    }
+    await s3.remove('.hidden.jpg');
+    await s3.remove('backups/site.tar.gz');
   });
 
   it('deleting the entry removes its objects from the bucket, and the web stops serving them', async () => {
