@@ -138,9 +138,6 @@ export async function readStoredPage(kind: PageKind): Promise<StoredPage | null>
   return page;
 }
 
-/** Where the local upload provider keeps a stored file. */
-export const uploadPath = (file: StoredFile) => path.join(strapi.dirs.static.public, 'uploads', storedName(file));
-
 export const sha256OfFile = (file: string) =>
   new Promise<string>((resolve, reject) => {
     const hash = createHash('sha256');
