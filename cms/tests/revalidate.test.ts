@@ -101,6 +101,12 @@ describe('changes made in one transaction (the demo content removal)', () => {
         .filter(isRemoval)
         .map((call) => JSON.parse(call.body).uid)
         .sort(),
-    ).toEqual(['api::blog.blog', 'api::image-gallery.image-gallery', 'api::team-member.team-member', 'api::video-gallery.video-gallery']);
+    ).toEqual([
+      'api::blog.blog',
+      'api::donation-method.donation-method',
+      'api::image-gallery.image-gallery',
+      'api::team-member.team-member',
+      'api::video-gallery.video-gallery',
+    ]);
   }, 240_000);
 });
