@@ -96,6 +96,7 @@ describe('changes made in one transaction (the demo content removal)', () => {
     expect(JSON.parse(blogCall.body)).toMatchObject({ action: 'delete', locale: '*' });
     expect(blogCall.postsSeen).toBe(0);
     await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::video-gallery.video-gallery');
+    await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::donation-method.donation-method');
     expect(
       calls
         .filter(isRemoval)
