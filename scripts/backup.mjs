@@ -6,7 +6,7 @@
 // Run it with the same database environment as the CMS (format: cms/src/backup/index.ts).
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { cmsEnv, cmsModule, uploadsDir } from "./lib/cms.mjs";
+import { cmsEnv, cmsModule, uploadStore } from "./lib/cms.mjs";
 import { repoRoot } from "./lib/paths.mjs";
 
 const args = process.argv.slice(2);
@@ -27,15 +27,14 @@ try {
   const { file, manifest } = await createBackup({
     file: `${base}.tar.gz`,
     key: process.env.BACKUP_KEY || undefined,
-    uploadsDir: uploadsDir(process.env),
+    store: uploadStore(process.env),
   });
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   const bytes = manifest.uploads.reduce((sum, upload) => sum + upload.size, 0);
   console.log(
     `[backup] ${manifest.tables.length} tables (${rows} rows) and ${manifest.uploads.length} uploads (${(bytes / 1048576).toFixed(1)} MB) written to ${file}`,
   );
-  for (const name of manifest.missingUploads)
-    console.warn(`[backup] warning: the database refers to uploads/${name}, which is not on disk`);
+  for (const name of manifest.missingUploads) console.warn(`[backup] warning: the database refers to uploads/${name}, which is not stored`);
   if (keep) {
     const folder = path.dirname(file);
     const backups = readdirSync(folder)

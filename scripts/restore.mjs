@@ -5,7 +5,7 @@
 // The backup is unpacked and checked completely before anything is changed.
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { cmsEnv, cmsModule, uploadsDir, withCms } from "./lib/cms.mjs";
+import { cmsEnv, cmsModule, uploadStore, uploadsDir, withCms } from "./lib/cms.mjs";
 
 const file = process.argv[2] && path.resolve(process.argv[2]);
 if (!file || !existsSync(file) || process.argv.length > 3) {
@@ -24,8 +24,9 @@ if (running) {
   process.exit(1);
 }
 
-const uploads = uploadsDir(env);
-const staging = path.join(path.dirname(uploads), `.restore-${Date.now()}`);
+const uploads = uploadStore(env);
+// Beside the uploads folder, so that restoring a file to it is a rename.
+const staging = path.join(path.dirname(uploadsDir(env)), `.restore-${Date.now()}`);
 const { openBackup, replaceDatabase, replaceUploads } = cmsModule("backup");
 let databaseReplaced = false;
 try {

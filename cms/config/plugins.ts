@@ -3,6 +3,7 @@ import ms from 'ms';
 import { FILE_TYPES } from '../src/contract/shared/rules';
 import { uploadLimits } from './limits';
 import mailConfig from './mail';
+import { storageSettingsFrom, type StorageSettings } from './storage';
 
 type Env = Core.Config.Shared.ConfigParams['env'];
 
@@ -23,6 +24,35 @@ const sessionLifespans = (seconds: number) => ({
   maxRefreshTokenLifespan: seconds,
   idleRefreshTokenLifespan: seconds,
 });
+
+/**
+ * The upload provider: the local disk, or Strapi's S3 provider. Objects are keyed by their stored
+ * name and their URL stays /uploads/<name>, as on disk: the CMS serves /uploads from the bucket
+ * (src/middlewares/uploads-from-bucket.ts), so pages, the contract, backups and the console's
+ * previews are the same on both and the bucket needs no public access.
+ */
+function uploadProvider(storage: StorageSettings) {
+  if (storage.provider === 'local') return { provider: 'local' };
+  const { s3 } = storage;
+  return {
+    provider: 'aws-s3',
+    providerOptions: {
+      baseUrl: '/uploads',
+      s3Options: {
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // Checksums only where an operation requires them: S3-compatible servers that do not know
+        // the SDK's default CRC32 trailers refuse or corrupt streamed bodies.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        // No ACL header: many S3-compatible stores refuse one, and reads go through the CMS.
+        params: { Bucket: s3.bucket, ACL: undefined },
+      },
+    },
+  };
+}
 
 const config = ({ env }: Core.Config.Shared.ConfigParams) => {
   const devTools = env.bool('GRAPHQL_DEV_TOOLS', false);
@@ -72,7 +102,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
     },
     upload: {
       config: {
-        provider: 'local',
+        ...uploadProvider(storageSettingsFrom((name) => env(name))),
         sizeLimit: Math.max(uploadLimits.imageMaxBytes, uploadLimits.videoMaxBytes),
         // No responsive sizes: pages get every size they need from the web's /img. Strapi still makes
         // a thumbnail, which its media library shows.

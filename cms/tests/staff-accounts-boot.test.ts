@@ -72,7 +72,7 @@ describe('staff accounts at boot', () => {
     const [{ n }] = await cms.query<{ n: number | string }>(
       "SELECT count(*) AS n FROM up_permissions p JOIN up_permissions_role_lnk l ON l.permission_id = p.id JOIN up_roles r ON r.id = l.role_id WHERE r.type = 'manager' AND p.action LIKE 'api::staff-account.%'",
     );
-    expect(Number(n)).toBe(6);
+    expect(Number(n)).toBe(7);
   });
 
   it('leaves the accounts as the home set them while a Manager exists: a demoted or removed ADMIN_EMAIL account stays so', async () => {

@@ -41,14 +41,14 @@ export function ensureBenchBuilds() {
   return buildDir;
 }
 
-/** Replaces the `<!-- {block}:start -->` ... `<!-- {block}:end -->` part of docs/performance.md with `report`. */
-export function writeDocsBlock(block, report) {
-  const file = path.join(repoRoot, "docs", "performance.md");
-  const doc = readFileSync(file, "utf8");
+/** Replaces the `<!-- {block}:start -->` ... `<!-- {block}:end -->` part of docs/{doc} (performance.md) with `report`. */
+export function writeDocsBlock(block, report, doc = "performance.md") {
+  const file = path.join(repoRoot, "docs", doc);
+  const text = readFileSync(file, "utf8");
   const start = `<!-- ${block}:start -->`;
   const end = `<!-- ${block}:end -->`;
-  if (!doc.includes(start) || !doc.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
-  writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}\n${doc.slice(doc.indexOf(end))}`);
+  if (!text.includes(start) || !text.includes(end)) throw new Error(`${file} has no ${start} ... ${end} block`);
+  writeFileSync(file, `${text.slice(0, text.indexOf(start) + start.length)}\n${report}\n${text.slice(text.indexOf(end))}`);
 }
 
 /** Fresh scratch folder (database and uploads of a throwaway CMS). */

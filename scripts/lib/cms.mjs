@@ -37,6 +37,9 @@ export function sqliteFile(env) {
 /** The folder uploads are stored in (`uploads/` inside STRAPI_PUBLIC_DIR). */
 export const uploadsDir = (env) => path.join(path.resolve(cmsDir, env.STRAPI_PUBLIC_DIR || "public"), "uploads");
 
+/** Where the CMS of this environment stores uploads: its uploads folder, or its bucket (UPLOAD_PROVIDER=s3). */
+export const uploadStore = (env) => cmsModule("media/upload-store").uploadStoreFromEnv(env, uploadsDir(env));
+
 /** Creates the folders the CMS writes to: the SQLite file's and the uploads folder. */
 function prepareFolders(env) {
   const file = sqliteFile(env);

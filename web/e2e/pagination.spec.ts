@@ -161,6 +161,8 @@ test.describe("years of content", () => {
   });
 
   test("the page links fit every width from 360 px, in both languages", async ({ browser }, testInfo) => {
+    // Sixteen pages of a large site, each loaded and photographed.
+    test.setTimeout(120_000);
     for (const width of [360, 390, 1024, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();

@@ -83,12 +83,15 @@ app.get(
   createReadiness({ cmsReadyUrl: `${env.CMS_URL}/_ready`, copies: () => cmsReadCache.size + pages.pages.size, warming: () => warming }),
 );
 
+// Uploads are read through the CMS (from its disk or its bucket), or straight from a public bucket.
+const uploadsUrl = env.S3_PUBLIC_URL ?? `${env.CMS_URL}/uploads`;
+
 // Before compression: media is already compressed and ranges must pass through untouched.
-app.use("/uploads", createUploadsProxy(env.CMS_URL));
+app.use("/uploads", createUploadsProxy(uploadsUrl));
 
 // Uploads resized and converted (WebP), made on first request and kept on disk.
 const images = createImageHandler({
-  cmsUrl: env.CMS_URL,
+  uploadsUrl,
   cacheDir: env.IMAGE_CACHE_DIR ?? path.join(os.tmpdir(), `childrens-home-web-images-${env.PORT}`),
 });
 onInvalidate(() => images.forgetVerified());

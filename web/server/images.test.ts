@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => cms.listen(0, "127.0.0.1", resolve));
   cacheDir = await mkdtemp(path.join(os.tmpdir(), "img-test-"));
-  images = createImageHandler({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir });
+  images = createImageHandler({ uploadsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}/uploads`, cacheDir });
   const app = express();
   app.use("/img", images);
   web = app.listen(0, "127.0.0.1");
@@ -99,7 +99,11 @@ describe("GET /img/{width}/{format}/{file}", () => {
 describe("remembering which uploads exist", () => {
   // A handler of its own: a small memory to see the bound, and the shared fake CMS.
   async function serve(maxRemembered?: number) {
-    const handler = createImageHandler({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir, maxRemembered });
+    const handler = createImageHandler({
+      uploadsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}/uploads`,
+      cacheDir,
+      maxRemembered,
+    });
     const app = express();
     app.use("/img", handler);
     const server = app.listen(0, "127.0.0.1");
@@ -133,7 +137,7 @@ describe("remembering which uploads exist", () => {
   });
 
   it("scaled up: 40,000 made-up names keep at most the default 10,000 in memory", async () => {
-    const handler = createImageHandler({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir });
+    const handler = createImageHandler({ uploadsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}/uploads`, cacheDir });
     // Called directly (no HTTP on the web side): only the lookups at the CMS cost time.
     const status = async (name: string) => {
       let code = 0;

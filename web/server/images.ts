@@ -15,7 +15,8 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
 };
 
 export interface ImageHandlerOptions {
-  cmsUrl: string;
+  /** Where the originals are read: the CMS's /uploads, or a public bucket's address. */
+  uploadsUrl: string;
   /** Where resized files are kept between requests and restarts. */
   cacheDir: string;
   /** Largest upload read from the CMS (bytes) and largest image decoded (pixels). */
@@ -58,13 +59,13 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
   sharp.concurrency(1);
   sharp.cache(false);
 
-  const base = opts.cmsUrl.replace(/\/+$/, "");
+  const base = opts.uploadsUrl.replace(/\/+$/, "");
   const dirFor = (rest: string) => path.join(opts.cacheDir, createHash("sha256").update(rest).digest("hex").slice(0, 32));
 
   async function verify(rest: string): Promise<UploadState> {
     let pending = verified.get(rest);
     if (!pending) {
-      pending = fetch(`${base}/uploads/${rest}`, { method: "HEAD", signal: AbortSignal.timeout(timeoutMs) }).then(
+      pending = fetch(`${base}/${rest}`, { method: "HEAD", signal: AbortSignal.timeout(timeoutMs) }).then(
         (r) => (r.ok ? "exists" : r.status === 404 ? "gone" : "unknown"),
         () => "unknown" as const,
       );
@@ -78,7 +79,7 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
   }
 
   async function render(rest: string, width: number, format: ImageFormat, file: string) {
-    const response = await fetch(`${base}/uploads/${rest}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${base}/${rest}`, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new HttpError(response.status === 404 ? 404 : 502);
     const declared = Number(response.headers.get("content-length") ?? 0);
     if (declared > maxInputBytes) throw new HttpError(413);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => cms.listen(0, "127.0.0.1", r));
   const app = express();
-  app.use("/uploads", createUploadsProxy(`http://127.0.0.1:${(cms.address() as AddressInfo).port}`));
+  app.use("/uploads", createUploadsProxy(`http://127.0.0.1:${(cms.address() as AddressInfo).port}/uploads`));
   web = app.listen(0, "127.0.0.1");
   await new Promise((r) => web.once("listening", r));
   base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
@@ -64,7 +64,7 @@ describe("/uploads proxy", () => {
 
   it("answers 502 when the CMS is unreachable", async () => {
     const app = express();
-    app.use("/uploads", createUploadsProxy("http://127.0.0.1:9"));
+    app.use("/uploads", createUploadsProxy("http://127.0.0.1:9/uploads"));
     const down = app.listen(0, "127.0.0.1");
     await new Promise((r) => down.once("listening", r));
     const res = await fetch(`http://127.0.0.1:${(down.address() as AddressInfo).port}/uploads/a.jpg`);

@@ -7,12 +7,12 @@ const FORWARD_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since", 
 const FORWARD_RESPONSE_HEADERS = ["content-type", "content-length", "content-range", "accept-ranges", "etag", "last-modified"];
 
 /**
- * Streams /uploads/* from the CMS so that media is same-origin and the browser never
- * learns the CMS address. Bodies are piped, never buffered: a 200 MB video costs the
- * web server a few socket buffers, not 200 MB.
+ * Streams /uploads/* from `uploadsUrl` (the CMS's /uploads, or a public bucket's address) so that
+ * media is same-origin and the browser never learns where it is stored. Bodies are piped, never
+ * buffered: a 200 MB video costs the web server a few socket buffers, not 200 MB.
  */
-export function createUploadsProxy(cmsUrl: string, opts: { timeoutMs?: number } = {}) {
-  const base = new URL(cmsUrl);
+export function createUploadsProxy(uploadsUrl: string, opts: { timeoutMs?: number } = {}) {
+  const base = new URL(uploadsUrl);
   const client = base.protocol === "https:" ? https : http;
   const timeoutMs = opts.timeoutMs ?? 10_000;
 
@@ -39,7 +39,7 @@ export function createUploadsProxy(cmsUrl: string, opts: { timeoutMs?: number } 
         hostname: base.hostname,
         port: base.port,
         method: req.method,
-        path: `${base.pathname.replace(/\/$/, "")}/uploads${rest}`,
+        path: `${base.pathname.replace(/\/$/, "")}${rest}`,
         headers,
         timeout: timeoutMs,
       },
@@ -70,7 +70,7 @@ export function createUploadsProxy(cmsUrl: string, opts: { timeoutMs?: number } 
       if (!res.headersSent) res.status(502).type("text/plain").send("Bad gateway");
       else res.destroy();
     });
-    // Stop reading from the CMS when the visitor goes away (scrolling past a video).
+    // Stop reading upstream when the visitor goes away (scrolling past a video).
     res.on("close", () => {
       if (!res.writableFinished) upstream.destroy();
     });

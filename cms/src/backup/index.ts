@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { createReadStream, createWriteStream, existsSync } from 'fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import { Readable } from 'stream';
@@ -10,6 +10,7 @@ import * as tar from 'tar';
 import databaseConfig from '../../config/database';
 import { BackupKeyError, decryptTo, encryptedName, isEncrypted, writeEncrypted } from './encryption';
 import { from, insertionOrder, listTables, readNextIds, writeNextIds, type Client, type Table } from './tables';
+import type { UploadStore } from '../media/upload-store';
 
 /**
  * `npm run backup` / `npm run restore`: a copy of the whole site, database and uploads, that gives
@@ -102,9 +103,9 @@ function referencedUploads(rows: Record<string, unknown>[]): string[] {
 
 /**
  * Writes the backup to `file` (`.tar.gz`, or `.tar.gz.enc` with a key). Returns the manifest.
- * `uploadsDir`: where the CMS keeps uploads (STRAPI_PUBLIC_DIR/uploads).
+ * `store`: where the CMS keeps uploads (its uploads folder or its bucket).
  */
-export async function createBackup({ file, key, uploadsDir }: { file: string; key?: string; uploadsDir: string }) {
+export async function createBackup({ file, key, store }: { file: string; key?: string; store: UploadStore }) {
   const settings = databaseSettings();
   const filename = (settings.connection.connection as { filename?: string }).filename;
   // A backup never creates a database: a missing file is an error, not an empty backup.
@@ -142,17 +143,18 @@ export async function createBackup({ file, key, uploadsDir }: { file: string; ke
       settings.client === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : undefined,
     );
 
-    // The uploads the snapshot refers to, linked (not copied) into the archive's layout.
+    // The uploads the snapshot refers to: linked (not copied) from a folder, downloaded from a bucket.
     await mkdir(path.join(work, 'uploads'));
     for (const name of referencedUploads(fileRows)) {
-      const source = path.join(uploadsDir, name);
-      const info = await stat(source).catch(() => null);
-      if (!info?.isFile()) {
+      const target = path.join(work, 'uploads', name);
+      const source = store.folder ? path.join(store.folder, name) : target;
+      const stored = store.folder ? (await stat(source).catch(() => null))?.isFile() : await store.copyTo(name, target);
+      if (!stored) {
         manifest.missingUploads.push(name);
         continue;
       }
-      manifest.uploads.push({ name, size: info.size, sha256: await sha256Of(source) });
-      await symlink(source, path.join(work, 'uploads', name));
+      manifest.uploads.push({ name, size: (await stat(source)).size, sha256: await sha256Of(source) });
+      if (store.folder) await symlink(source, target);
     }
     await writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -273,12 +275,9 @@ export async function replaceDatabase(knex: Knex, client: Client, schema: string
   });
 }
 
-/** Makes the uploads folder hold exactly the backup's files (dot files such as .gitkeep stay). */
-export async function replaceUploads(stagingDir: string, uploadsDir: string, manifest: Manifest) {
-  await mkdir(uploadsDir, { recursive: true });
+/** Makes the uploads folder or bucket hold exactly the backup's files (dot files such as .gitkeep stay). */
+export async function replaceUploads(stagingDir: string, store: UploadStore, manifest: Manifest) {
   const keep = new Set(manifest.uploads.map((upload) => upload.name));
-  for (const name of await readdir(uploadsDir)) {
-    if (!name.startsWith('.') && !keep.has(name)) await rm(path.join(uploadsDir, name), { recursive: true, force: true });
-  }
-  for (const upload of manifest.uploads) await rename(path.join(stagingDir, 'uploads', upload.name), path.join(uploadsDir, upload.name));
+  for (const { name } of await store.list()) if (!keep.has(name)) await store.remove(name);
+  for (const upload of manifest.uploads) await store.moveIn(upload.name, path.join(stagingDir, 'uploads', upload.name));
 }

@@ -2,6 +2,7 @@ import { lstat, readdir, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import { incomingUploadsDir } from '../../config/limits';
+import { uploadStore } from '../media/upload-store';
 
 /** Files uploaded through the /api contract live in this media-library folder. */
 export const WEBSITE_UPLOADS_FOLDER = 'Website uploads';
@@ -96,7 +97,7 @@ export async function removeStoredFile(id: number, store: FileStore = mediaLibra
  * A crash between storing a file and linking it to its entry (or between replacing a file and
  * deleting the old one) leaves a file nothing points at. At boot, remove:
  * - website uploads that no entry refers to, and
- * - files in the uploads folder that no media-library row refers to (local provider only),
+ * - stored files (in the uploads folder or the bucket) that no media-library row refers to,
  * - half-received request bodies and Strapi's image-processing folders.
  * Only files older than ORPHAN_SWEEP_MIN_AGE_MS, so another CMS process's upload in flight is safe.
  * Another CMS process may sweep at the same time: what it removes first is no error here.
@@ -117,17 +118,24 @@ export async function sweepOrphanUploads() {
   let removedUnlinked = 0;
   for (const { id } of unlinked) if (await removeStoredFile(id)) removedUnlinked += 1;
 
+  const rows = (await strapi.db.query(FILE_UID).findMany({ select: ['url', 'formats'] })) as {
+    url: string;
+    formats?: Record<string, { url: string }> | null;
+  }[];
+  const referenced = new Set(
+    rows.flatMap((row) => [row.url, ...Object.values(row.formats ?? {}).map((format) => format.url)]).map((url) => path.basename(url)),
+  );
   let removedFromDisk = 0;
-  if (strapi.config.get('plugin::upload.provider', 'local') === 'local') {
-    const uploadsDir = path.join(strapi.dirs.static.public, 'uploads');
-    const rows = (await strapi.db.query(FILE_UID).findMany({ select: ['url', 'formats'] })) as {
-      url: string;
-      formats?: Record<string, { url: string }> | null;
-    }[];
-    const referenced = new Set(
-      rows.flatMap((row) => [row.url, ...Object.values(row.formats ?? {}).map((format) => format.url)]).map((url) => path.basename(url)),
-    );
-    removedFromDisk += await removeOldEntries(uploadsDir, { cutoff, keep: (name) => referenced.has(name) });
+  const store = uploadStore();
+  if (store.folder) removedFromDisk += await removeOldEntries(store.folder, { cutoff, keep: (name) => referenced.has(name) });
+  else {
+    // A bucket: removing an object another process removed first is no error there.
+    for (const upload of await store.list()) {
+      if (upload.modified < cutoff && !referenced.has(upload.name)) {
+        await store.remove(upload.name);
+        removedFromDisk += 1;
+      }
+    }
   }
   // Request bodies and image-processing folders a crash left half-written.
   removedFromDisk += await removeOldEntries(incomingUploadsDir(), { cutoff, folders: true });

@@ -1,10 +1,12 @@
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'fs/promises';
+import os from 'os';
 import path from 'path';
+import { readUpload, uploadStore } from '../media/upload-store';
 import { entryFiles, pageFile, type MediaRef } from './files';
 import { readKeys } from './import';
 import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds } from './kinds';
 import { schemaAttributes, type Attribute } from './schema';
-import { readStoredEntries, readStoredPage, sha256OfFile, storedName, uploadPath, type StoredFile } from './stored';
+import { readStoredEntries, readStoredPage, sha256OfFile, storedName, type StoredFile } from './stored';
 
 export interface ExportReport {
   /** Files written or rewritten, relative to the folder. */
@@ -52,9 +54,6 @@ function writtenPageValues(attributes: Record<string, Attribute>, values: Record
  * DIR is left alone.
  */
 export async function exportFolder(root: string): Promise<ExportReport> {
-  if (strapi.config.get('plugin::upload.provider', 'local') !== 'local') {
-    throw new Error('content:export copies uploads from the local disk; this CMS stores them elsewhere.');
-  }
   const files = new Map<string, string>();
   const media = new Map<string, StoredFile>();
   const keys = await readKeys();
@@ -97,14 +96,22 @@ export async function exportFolder(root: string): Promise<ExportReport> {
     written.push(file);
   }
   await mkdir(path.join(root, MEDIA_DIR), { recursive: true });
-  for (const [name, file] of media) {
-    const target = path.join(root, MEDIA_DIR, name);
-    const source = uploadPath(file);
-    const existing = await stat(target).catch(() => null);
-    // Large videos are copied only when they changed.
-    if (existing && existing.size === (await stat(source)).size && (await sha256OfFile(target)) === (await sha256OfFile(source))) continue;
-    await copyFile(source, target);
-    written.push(`${MEDIA_DIR}/${name}`);
+  const store = uploadStore();
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'content-export-'));
+  try {
+    for (const [name, file] of media) {
+      const target = path.join(root, MEDIA_DIR, name);
+      const source = await readUpload(store, storedName(file), scratch);
+      if (!source) throw new Error(`The media library's ${storedName(file)} is not stored: it cannot be exported.`);
+      const existing = await stat(target).catch(() => null);
+      // Large videos are written only when they changed.
+      if (existing && existing.size === (await stat(source)).size && (await sha256OfFile(target)) === (await sha256OfFile(source)))
+        continue;
+      await copyFile(source, target);
+      written.push(`${MEDIA_DIR}/${name}`);
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
 
   const removed: string[] = [];

@@ -1,7 +1,10 @@
+import { mkdtemp, rm } from 'fs/promises';
+import os from 'os';
 import path from 'path';
 import { DEFAULT_LOCALE } from '../bootstrap/locales';
 import { localizedTextFields } from '../contract/locale';
 import { continueIdSequence, type Transaction } from '../db';
+import { uploadStore, type UploadStore } from '../media/upload-store';
 import { fileLinks, removeIfUnused } from '../stored-files';
 import { readFolder, type EntryRecord, type MediaRef, type PageRecord, type Problem } from './files';
 import { collectionKinds, pageKinds, type CollectionKind } from './kinds';
@@ -62,8 +65,6 @@ const docs = (uid: string) =>
     findFirst: (params: object) => Promise<{ id: number; documentId: string } | null>;
   };
 
-const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
-
 /**
  * `npm run content:import -- DIR`: reads a content folder, checks every file with the contract's
  * rules, and only if nothing is wrong creates or updates the entries and pages in one transaction.
@@ -112,16 +113,34 @@ export async function importFolder(root: string, options: { dryRun?: boolean } =
   return report;
 }
 
+/** sha256AsStored of a stored upload (a bucket's is downloaded for it). */
+async function storedSha(store: UploadStore, name: string): Promise<string> {
+  if (store.folder) return sha256AsStored(path.join(store.folder, name));
+  const work = await mkdtemp(path.join(os.tmpdir(), 'stored-sha-'));
+  try {
+    const copy = path.join(work, name);
+    if (!(await store.copyTo(name, copy))) throw new Error(`${name} is not stored`);
+    return await sha256AsStored(copy);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Hashes of a folder's files (`sha(path)`) and of stored uploads (`sha.ofStored(name)`), each computed once. */
 const memoSha = () => {
   const cache = new Map<string, Promise<string | null>>();
-  return (file: string) => {
-    if (!cache.has(file))
+  const memo = (key: string, compute: () => Promise<string>) => {
+    if (!cache.has(key))
       cache.set(
-        file,
-        sha256AsStored(file).catch(() => null),
+        key,
+        compute().catch(() => null),
       );
-    return cache.get(file)!;
+    return cache.get(key)!;
   };
+  const store = uploadStore();
+  const sha = (file: string) => memo(file, () => sha256AsStored(file));
+  sha.ofStored = (name: string) => memo(`stored:${name}`, () => storedSha(store, name));
+  return sha;
 };
 type Sha = ReturnType<typeof memoSha>;
 
@@ -130,7 +149,7 @@ async function sameMedia(folderRef: MediaRef | null | undefined, storedRef: Medi
   if (!folderRef || !storedRef) return !folderRef && !storedRef;
   if (folderRef.file !== storedRef.file || (folderRef.alt ?? '') !== (storedRef.alt ?? '')) return false;
   const source = checked.media.get(folderRef.file);
-  return Boolean(source) && (await sha(source!.path)) === (await sha(uploadsPath(storedRef.file)));
+  return Boolean(source) && (await sha(source!.path)) === (await sha.ofStored(storedRef.file));
 }
 
 async function sameEntry(record: EntryRecord, stored: StoredEntry, checked: CheckedFolder, sha: Sha) {
@@ -221,7 +240,7 @@ async function planPages(checked: CheckedFolder, sha: Sha): Promise<PlannedPage[
         JSON.stringify(
           await mapMedia(attributes, values, async (ref) => ({
             ...ref,
-            sha: await sha(fromFolder ? checked.media.get(ref.file)!.path : uploadsPath(ref.file)),
+            sha: await (fromFolder ? sha(checked.media.get(ref.file)!.path) : sha.ofStored(ref.file)),
           })),
         );
       const same =
@@ -243,7 +262,7 @@ function mediaResolver(checked: CheckedFolder, sha: Sha, trx: Transaction, onRol
     const existing = (await strapi.db
       .query(FILE_UID)
       .findOne({ where: { hash: ref.file.slice(0, -ext.length), ext } })) as StoredFile | null;
-    if (existing && (await sha(media.path)) === (await sha(uploadsPath(ref.file)))) {
+    if (existing && (await sha(media.path)) === (await sha.ofStored(ref.file))) {
       const links = await fileLinks(existing.id, trx);
       if (links.every(mayShareWith)) {
         if ((existing.alternativeText ?? null) !== (ref.alt ?? null)) {

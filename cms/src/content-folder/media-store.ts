@@ -1,9 +1,10 @@
 import { randomBytes } from 'crypto';
 import { createReadStream } from 'fs';
-import { copyFile, lstat, mkdtemp, rm } from 'fs/promises';
+import { copyFile, mkdtemp, rm } from 'fs/promises';
 import os from 'os';
 import path from 'path';
 import { removeMetadata } from '../media/remove-metadata';
+import { uploadStore } from '../media/upload-store';
 import type { StoredFile } from './stored';
 import type { CheckedMedia } from './validate';
 
@@ -32,8 +33,6 @@ interface UploadFileData {
 const upload = () => strapi.plugin('upload');
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
-const uploadsPath = (name: string) => path.join(strapi.dirs.static.public, 'uploads', name);
-
 /**
  * Strapi stores a picture's thumbnail and responsive sizes as `<key>_<hash><ext>`, with these keys:
  * the configured ones, and those of sizes made before (files from then keep them).
@@ -52,8 +51,8 @@ const sizeKeys = () => [
 /**
  * Is `<hash><ext>` free for a new stored file, with the sizes Strapi makes of it
  * (`thumbnail_<hash><ext>`, `small_<hash><ext>`, ...)? Every name that may be written must be:
- * no row is stored under it, no row makes it as one of its own sizes, and (local disk) no file is
- * there. Otherwise `media/thumbnail_hero.jpg` would overwrite the thumbnail of `hero.jpg`, and
+ * no row is stored under it, no row makes it as one of its own sizes, and no file is stored
+ * there (on disk or in the bucket). Otherwise `media/thumbnail_hero.jpg` would overwrite the thumbnail of `hero.jpg`, and
  * `hero.jpg` the file stored as `thumbnail_hero.jpg`.
  */
 async function nameIsFree(hash: string, ext: string) {
@@ -62,16 +61,9 @@ async function nameIsFree(hash: string, ext: string) {
   const sizeOwners = written.flatMap((name) => keys.filter((key) => name.startsWith(`${key}_`)).map((key) => name.slice(key.length + 1)));
   const taken = await strapi.db.query(FILE_UID).findOne({ where: { ext, hash: { $in: [...written, ...sizeOwners] } }, select: ['id'] });
   if (taken) return false;
-  if (strapi.config.get('plugin::upload.provider', 'local') !== 'local') return true;
-  const onDisk = await Promise.all(
-    written.map((name) =>
-      lstat(uploadsPath(`${name}${ext}`)).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
-  return !onDisk.includes(true);
+  const store = uploadStore();
+  const stored = await Promise.all(written.map((name) => store.has(`${name}${ext}`)));
+  return !stored.includes(true);
 }
 
 /**

@@ -76,7 +76,10 @@ export async function readStoredEntries(kind: CollectionKind, documentIds?: stri
   return english.map((row) => {
     const text: Record<string, string> = {};
     for (const rule of kind.def.textFields) {
-      if (typeof row[rule.attribute] === 'string') text[rule.field] = row[rule.attribute] as string;
+      const value = row[rule.attribute];
+      // A whole-number field (a way to give's order) is text in a content folder, as a form sends it.
+      if (typeof value === 'string') text[rule.field] = value;
+      else if (typeof value === 'number') text[rule.field] = String(value);
     }
     const media: Record<string, MediaRef | null> = {};
     const files: StoredFile[] = [];
@@ -134,9 +137,6 @@ export async function readStoredPage(kind: PageKind): Promise<StoredPage | null>
   if (nepali) page.ne = pageValues(attributes, nepali, files, true);
   return page;
 }
-
-/** Where the local upload provider keeps a stored file. */
-export const uploadPath = (file: StoredFile) => path.join(strapi.dirs.static.public, 'uploads', storedName(file));
 
 export const sha256OfFile = (file: string) =>
   new Promise<string>((resolve, reject) => {

@@ -10,7 +10,7 @@ const attributesOf = (uid: string) => {
   const file = path.join(__dirname, '..', 'api', name, 'content-types', name, 'schema.json');
   return JSON.parse(readFileSync(file, 'utf8')).attributes as Record<
     string,
-    { maxLength?: number; required?: boolean; pluginOptions?: { i18n?: { localized?: boolean } } }
+    { type?: string; max?: number; maxLength?: number; required?: boolean; pluginOptions?: { i18n?: { localized?: boolean } } }
   >;
 };
 
@@ -21,10 +21,15 @@ describe('contract rules and content-type schemas', () => {
       const attributes = attributesOf(def.uid);
       for (const [field, rule] of Object.entries(CONTRACT_RULES[def.path as keyof typeof CONTRACT_RULES].text) as [string, TextRule][]) {
         if (rule.date) continue;
-        expect(attributes[field], field).toBeDefined();
-        expect(attributes[field].maxLength, field).toBe(rule.maxLength);
-        expect(Boolean(attributes[field].required), field).toBe(rule.required !== undefined);
-        expect(Boolean(attributes[field].pluginOptions?.i18n?.localized), `${field} translated`).toBe(Boolean(rule.localized));
+        const attribute = attributes[rule.attribute ?? field]!;
+        expect(attribute, field).toBeDefined();
+        if (rule.wholeNumberMax !== undefined) {
+          expect([attribute.type, attribute.max], field).toEqual(['integer', rule.wholeNumberMax]);
+        } else {
+          expect(attribute.maxLength, field).toBe(rule.maxLength);
+        }
+        expect(Boolean(attribute.required), field).toBe(rule.required !== undefined);
+        expect(Boolean(attribute.pluginOptions?.i18n?.localized), `${field} translated`).toBe(Boolean(rule.localized));
       }
     });
   }

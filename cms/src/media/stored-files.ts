@@ -1,8 +1,10 @@
-import { access } from 'fs/promises';
+import { mkdtemp, rm } from 'fs/promises';
+import os from 'os';
 import path from 'path';
 import type { Knex } from 'knex';
 import { sniffFile } from '../contract/file-type';
 import { removeMetadata } from './remove-metadata';
+import { readUpload, uploadStore, type UploadStore } from './upload-store';
 
 /** The media library's table (plugin::upload.file). */
 const FILES_TABLE = 'files';
@@ -30,42 +32,45 @@ const storedName = (url: unknown): string | null => {
 };
 
 /**
- * Removes metadata from every file already stored in the uploads folder (originals and resized
- * copies): the files of a site from before metadata was removed on upload, or of a backup made
+ * Removes metadata from every file already stored (originals and resized copies, on disk or in
+ * the bucket): the files of a site from before metadata was removed on upload, or of a backup made
  * then. A cleaned original's size is updated in its row. Idempotent: a clean file is left as it is.
  */
-export async function removeMetadataFromStoredFiles(knex: Knex, uploadsDir: string): Promise<StoredFilesReport> {
+export async function removeMetadataFromStoredFiles(knex: Knex, store: UploadStore): Promise<StoredFilesReport> {
   const report: StoredFilesReport = { checked: 0, cleaned: 0, failed: [] };
   const rows = (await knex(FILES_TABLE).select('id', 'url', 'formats').orderBy('id')) as FileRow[];
-  for (const row of rows) {
-    const formats = (typeof row.formats === 'string' ? JSON.parse(row.formats) : row.formats) as Record<string, { url?: string }> | null;
-    const names = [row.url, ...Object.values(formats ?? {}).map((format) => format?.url)].map(storedName);
-    for (const [index, name] of names.entries()) {
-      if (!name) continue;
-      const file = path.join(uploadsDir, name);
-      if (
-        !(await access(file).then(
-          () => true,
-          () => false,
-        ))
-      )
-        continue;
-      report.checked += 1;
-      try {
-        const type = await sniffFile(file);
-        if (!type) throw new Error('not a photo or video of a type the site takes');
-        const { changed, size } = await removeMetadata(file, type);
-        if (!changed) continue;
-        report.cleaned += 1;
-        // The row's size (kilobytes, as Strapi stores it) is the original's.
-        if (index === 0)
-          await knex(FILES_TABLE)
-            .where({ id: row.id })
-            .update({ size: Math.round((size / 1000) * 100) / 100 });
-      } catch (error) {
-        report.failed.push(`${name}: ${(error as Error).message}`);
+  // A bucket's objects are cleaned in a copy here, then stored again.
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'stored-metadata-'));
+  try {
+    for (const row of rows) {
+      const formats = (typeof row.formats === 'string' ? JSON.parse(row.formats) : row.formats) as Record<string, { url?: string }> | null;
+      const names = [row.url, ...Object.values(formats ?? {}).map((format) => format?.url)].map(storedName);
+      for (const [index, name] of names.entries()) {
+        if (!name) continue;
+        const file = await readUpload(store, name, scratch);
+        if (!file) continue;
+        report.checked += 1;
+        try {
+          const type = await sniffFile(file);
+          if (!type) throw new Error('not a photo or video of a type the site takes');
+          const { changed, size } = await removeMetadata(file, type);
+          if (!changed) continue;
+          if (!store.folder) await store.moveIn(name, file);
+          report.cleaned += 1;
+          // The row's size (kilobytes, as Strapi stores it) is the original's.
+          if (index === 0)
+            await knex(FILES_TABLE)
+              .where({ id: row.id })
+              .update({ size: Math.round((size / 1000) * 100) / 100 });
+        } catch (error) {
+          report.failed.push(`${name}: ${(error as Error).message}`);
+        } finally {
+          if (!store.folder) await rm(file, { force: true });
+        }
       }
     }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
   return report;
 }
@@ -81,10 +86,8 @@ const storeOf = () => strapi.store({ type: 'core', name: 'media' });
 export async function removeStoredMetadataOnce() {
   const done = (await storeOf().get({ key: 'metadataRemovedVersion' })) as number | null;
   if (done === REMOVAL_VERSION) return;
-  if (strapi.config.get('plugin::upload.provider', 'local') !== 'local') return;
-  const uploadsDir = path.join(strapi.dirs.static.public, 'uploads');
   const started = Date.now();
-  const report = await removeMetadataFromStoredFiles(strapi.db.connection, uploadsDir);
+  const report = await removeMetadataFromStoredFiles(strapi.db.connection, uploadStore());
   strapi.log.info(
     `[media] removed metadata from ${report.cleaned} of ${report.checked} stored file(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -35,6 +35,12 @@ const EnvSchema = z
     // After a content change, how long a visitor waits for the new page before getting the old one.
     WEB_CACHE_CHANGE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(250),
     WEB_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1000),
+    // Where the uploads can be read without a key when they are in a public bucket or behind a CDN
+    // (the CMS's S3_PUBLIC_URL): /uploads and /img read them from there instead of through the CMS.
+    S3_PUBLIC_URL: z
+      .url({ message: "S3_PUBLIC_URL must be an absolute http(s) URL" })
+      .optional()
+      .transform((u) => u?.replace(/\/+$/, "")),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
     // URLs per sitemap file (the protocol allows up to 50,000; each file is made whole in memory, so

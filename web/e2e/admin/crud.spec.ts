@@ -170,6 +170,8 @@ test.describe("admin round trips: create, view, edit, delete", () => {
   });
 
   test("gallery video with a visible upload progress bar", async ({ page }) => {
+    // A whole round trip around an upload throttled to hill-town speed.
+    test.slow();
     const title = unique("Evening prayer");
     await login(page, "/gallery/videos/new");
     await hydrated(page);

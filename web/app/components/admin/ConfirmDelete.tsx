@@ -84,6 +84,8 @@ export function DeleteButton({
  * box, which a desktop scroll bar or a long word in a column makes narrower than the window
  * suggests) shows the icon only; the word stays for screen readers, and as the tooltip. */
 export const ROW_ACTION_LABEL = "min-[1024px]:@max-[62rem]:sr-only";
+/** The same for a row of four actions (staff accounts): words only from 72rem. */
+export const WIDE_ROW_ACTION_LABEL = "min-[1024px]:@max-[72rem]:sr-only";
 export const ACTION_LINK =
   "inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-sand-200 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-sand";
 export const ACTION_DANGER =

@@ -3,7 +3,7 @@ import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, ROW_ACTION_LABEL, useConfirmParam } from "~/components/admin/ConfirmDelete";
+import { ACTION_DANGER, ACTION_LINK, ConfirmDialog, useConfirmParam, WIDE_ROW_ACTION_LABEL } from "~/components/admin/ConfirmDelete";
 import { DataTable } from "~/components/admin/DataTable";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
@@ -260,7 +260,7 @@ function AccountActions({ account, onOpen }: { account: StaffAccount; onOpen: (v
       title={label}
     >
       {icon}
-      <span className={ROW_ACTION_LABEL}>{label}</span>
+      <span className={WIDE_ROW_ACTION_LABEL}>{label}</span>
       <span className="sr-only"> {name}</span>
     </Link>
   );
