@@ -14,21 +14,21 @@ async function fillImageForm(page: Page, title: string) {
   await page.getByLabel("Image file").setInputFiles(fixture("sunrise.png"));
 }
 
-async function expectFailureNextToSave(page: Page, texts: (string | RegExp)[]) {
+async function expectFailureNextToSave(page: Page, texts: (string | RegExp)[], saveName = "Save") {
   const footer = page.getByTestId("form-footer");
   const alert = footer.getByRole("alert");
   for (const text of texts) await expect(alert).toContainText(text);
   // The only alert on the page: nothing announced twice, nothing at the top of the form.
   await expect(page.getByRole("alert")).toHaveCount(1);
   await expect(alert).toBeInViewport({ ratio: 1 });
-  const save = footer.getByRole("button", { name: "Save" });
+  const save = footer.getByRole("button", { name: saveName, exact: true });
   await expect(save).toBeInViewport({ ratio: 1 });
   // Right next to it: the message ends just above the button (phones stack Save under it).
-  const gap = await footer.evaluate((element) => {
+  const gap = await footer.evaluate((element, name) => {
     const message = element.querySelector("[role=alert]")!.getBoundingClientRect();
-    const button = [...element.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Save")!.getBoundingClientRect();
+    const button = [...element.querySelectorAll("button")].find((b) => b.textContent?.trim() === name)!.getBoundingClientRect();
     return button.top - message.bottom;
-  });
+  }, saveName);
   expect(gap).toBeGreaterThanOrEqual(0);
   expect(gap).toBeLessThanOrEqual(24);
 }
@@ -80,4 +80,42 @@ test("a 503 from the server: the message is beside Save on a phone, and everythi
     "Not saved: the server had a problem. Everything you typed is still here; press Save again in a moment.",
   ]);
   await expectKept(page, title);
+});
+
+test("the Nepali tab: a dropped connection is said beside its Save, and the Nepali text stays", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page, "/blogs/new");
+  await hydrated(page);
+  const title = unique("Tihar lights");
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill("The children lit oil lamps along the terrace.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL("/bloglist");
+  const href = await page.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
+  const id = /\/blogs\/edit\/(\d+)$/.exec(href!)![1]!;
+
+  await page.goto(`/blogs/edit/${id}?lang=ne`);
+  await hydrated(page);
+  const neTitle = `तिहारका बत्ती ${Date.now().toString(36).replace(/\d/g, "")}`;
+  const neContent = "बालबालिकाले आँगनभरि दियो बाले।";
+  await page.getByLabel("Title in Nepali").fill(neTitle);
+  await page.getByLabel("Content in Nepali").fill(neContent);
+  const save = new RegExp(`/admin/save/blog/${id}\\?lang=ne`);
+  await page.route(save, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Save Nepali version" }).click();
+  await expectFailureNextToSave(
+    page,
+    ["Not saved: the connection was lost.", "Everything you typed is still here; check your connection and press Save again."],
+    "Save Nepali version",
+  );
+  await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
+  await expect(page.getByLabel("Title in Nepali")).toHaveValue(neTitle);
+  await expect(page.getByLabel("Content in Nepali")).toHaveValue(neContent);
+
+  // With the connection back, Save again stores it.
+  await page.unroute(save);
+  await page.getByRole("button", { name: "Save Nepali version" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Title in Nepali")).toHaveValue(neTitle);
 });

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   KINDS,
   localizedFields,
   nepaliEditPath,
+  savePath,
   type AdminLang,
   type ItemByKind,
   type KindKey,
   type NepaliVersion,
 } from "~/lib/admin/kinds";
-import { VERSION_FIELD } from "~/lib/admin/edit-conflict";
+import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { useAt } from "~/lib/admin/messages";
 import { nepaliSchema } from "~/lib/admin/schemas";
@@ -64,8 +65,9 @@ export function LanguageTabs({ kind, id, lang }: { kind: KindKey; id: number; la
 /**
  * The Nepali tab: only the localised fields, the English text beside each for reference
  * (read-only). Validated with the same rules and messages as the English form (one
- * schema, shared with the server), then posted to the edit route's action at `?lang=ne`.
- * Without JavaScript it is a plain form post to the same place.
+ * schema, shared with the server), then sent to /admin/save/{kind}/{id}?lang=ne, which answers
+ * JSON: a refusal or a lost connection is said beside Save and everything typed stays.
+ * Without JavaScript it is a plain form post to the edit route's action at `?lang=ne`.
  */
 export function NepaliForm<K extends KindKey>({
   kind,
@@ -87,23 +89,71 @@ export function NepaliForm<K extends KindKey>({
   const initial = actionData?.values ?? nepali.values;
 
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const footerRef = useRef<HTMLDivElement>(null);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<EditConflict | null>(actionData?.conflict ?? null);
+  const [formError, setFormError] = useState<{ message: string; advice?: string } | null>(
+    actionData?.message && !actionData.conflict ? { message: actionData.message } : null,
+  );
+  // The version this text is based on: a refused save keeps the one the form was opened with.
+  const baseVersion = actionData?.baseVersion ?? nepali.version ?? "";
 
   const schema = useMemo(() => nepaliSchema(kind), [kind]);
   const {
     register,
     handleSubmit,
+    setError,
     watch,
     formState: { errors, isDirty },
   } = useSchemaForm(schema, initial);
 
   // Asks before unsaved Nepali text is left (the English tab is a link away); its own save may go.
-  const { allowLeave, stayGuarded } = useUnsavedChangesGuard(isDirty || Boolean(actionData?.errors));
+  const { allowLeave } = useUnsavedChangesGuard(isDirty || Boolean(actionData?.errors));
+  // A failure is said beside Save: the message and the button are brought into view together.
   useEffect(() => {
-    if (navigation.state === "idle") stayGuarded();
-  }, [navigation.state, stayGuarded]);
+    if (formError || conflict) footerRef.current?.scrollIntoView({ block: "nearest" });
+  }, [formError, conflict]);
+
+  const save = async (submitter: HTMLElement | null) => {
+    const form = formRef.current;
+    if (!form) return;
+    setSaving(true);
+    setFormError(null);
+    setConflict(null);
+    let response: Response;
+    try {
+      const body = new URLSearchParams();
+      for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") body.append(name, value);
+      response = await fetch(listReturn.link(`${savePath(kind, item.id)}?lang=ne`), {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+    } catch {
+      setSaving(false);
+      setFormError({ message: at("common.saveConnectionLost"), advice: at("common.saveCheckConnection") });
+      return;
+    }
+    const answer = (await response.json().catch(() => null)) as NepaliSaveAnswer | null;
+    if (answer?.ok || answer?.redirectTo) {
+      // Saved (or the session ended: the login page, since nothing can be saved without it).
+      allowLeave();
+      navigate(answer.redirectTo!);
+      return;
+    }
+    setSaving(false);
+    if (answer?.conflict) {
+      setConflict(answer.conflict);
+      return;
+    }
+    for (const [field, messages] of Object.entries(answer?.errors ?? {})) {
+      if (messages[0]) setError(field, { type: "server", message: messages[0] });
+    }
+    const refused = response.status >= 400 && response.status < 500 && answer?.message;
+    setFormError(
+      refused ? { message: answer.message! } : { message: answer?.message || at("nepali.saveFailed"), advice: at("common.saveRetryLater") },
+    );
+  };
 
   // Removal asks first, in the same dialog as deletes. Without JavaScript the button is a
   // link to `&remove=1`, which renders the dialog on the server.
@@ -133,15 +183,14 @@ export function NepaliForm<K extends KindKey>({
         action={action}
         noValidate
         onSubmit={handleSubmit((_values, event) => {
-          allowLeave();
           // The button pressed goes with the form ("Save mine instead" carries the version it replaces).
           const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
-          submit(submitter instanceof HTMLButtonElement ? submitter : formRef.current, { preventScrollReset: true });
+          return save(submitter instanceof HTMLButtonElement ? submitter : null);
         })}
         className="space-y-6 rounded-2xl border border-sand-200 bg-white p-5 shadow-card sm:p-8"
       >
         <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name={VERSION_FIELD} value={actionData?.baseVersion ?? nepali.version ?? ""} />
+        <input type="hidden" name={VERSION_FIELD} value={baseVersion} />
         <div>
           <h2 className="font-sans text-xl font-bold text-ink">
             {at("nepali.heading")}{" "}
@@ -156,8 +205,6 @@ export function NepaliForm<K extends KindKey>({
           )}
           <p className={`${HINT} mt-3`}>{at("nepali.shared", { fields: at.list(config.shared.map((field) => field.label[at.locale])) })}</p>
         </div>
-
-        {actionData?.message && !actionData.conflict ? <ErrorAlert>{actionData.message}</ErrorAlert> : null}
 
         {fields.map((field) => {
           const inputId = `field-ne-${field.name}`;
@@ -197,38 +244,46 @@ export function NepaliForm<K extends KindKey>({
           );
         })}
 
-        {actionData?.conflict ? (
-          <EditConflictNotice
-            conflict={actionData.conflict}
-            fields={fields.map((field) => ({ name: field.name, label: at("nepali.fieldLabel", { label: field.label[at.locale] }) }))}
-            yours={(name) => String(watch(name) ?? "")}
-            disabled={saving}
-          />
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center">
-          {nepali.exists ? (
-            <Link
-              to={`${action}&remove=1`}
-              replace
-              preventScrollReset
-              onClick={(event) => {
-                event.preventDefault();
-                setConfirming(true);
-              }}
-              className={`${ACTION_DANGER} min-h-11 justify-center px-4 text-base sm:mr-auto`}
-            >
-              <IconTrash size={18} />
-              {at("nepali.remove")}
-            </Link>
+        <div ref={footerRef} data-testid="form-footer" className="space-y-4">
+          {conflict ? (
+            <EditConflictNotice
+              conflict={conflict}
+              fields={fields.map((field) => ({ name: field.name, label: at("nepali.fieldLabel", { label: field.label[at.locale] }) }))}
+              yours={(name) => String(watch(name) ?? "")}
+              disabled={saving}
+            />
           ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
-            <Link to={listReturn.back} className="btn btn-ghost">
-              {at("common.cancel")}
-            </Link>
-            <button type="submit" disabled={saving} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
-              {saving ? <ButtonSpinner /> : null}
-              {saving ? at("common.saving") : at("nepali.save")}
-            </button>
+          {formError ? (
+            <ErrorAlert>
+              <p className="font-semibold">{formError.message}</p>
+              {formError.advice ? <p className="mt-1">{formError.advice}</p> : null}
+            </ErrorAlert>
+          ) : null}
+          <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center">
+            {nepali.exists ? (
+              <Link
+                to={`${action}&remove=1`}
+                replace
+                preventScrollReset
+                onClick={(event) => {
+                  event.preventDefault();
+                  setConfirming(true);
+                }}
+                className={`${ACTION_DANGER} min-h-11 justify-center px-4 text-base sm:mr-auto`}
+              >
+                <IconTrash size={18} />
+                {at("nepali.remove")}
+              </Link>
+            ) : null}
+            <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
+              <Link to={listReturn.back} className="btn btn-ghost">
+                {at("common.cancel")}
+              </Link>
+              <button type="submit" disabled={saving} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+                {saving ? <ButtonSpinner /> : null}
+                {saving ? at("common.saving") : at("nepali.save")}
+              </button>
+            </div>
           </div>
         </div>
       </form>
@@ -241,6 +296,15 @@ export function NepaliForm<K extends KindKey>({
       />
     </>
   );
+}
+
+/** What /admin/save/{kind}/{id}?lang=ne answers. */
+interface NepaliSaveAnswer {
+  ok: boolean;
+  redirectTo?: string;
+  message?: string;
+  errors?: Record<string, string[]>;
+  conflict?: EditConflict;
 }
 
 /** The English text of a field, read-only, beside its Nepali input. */
