@@ -87,7 +87,8 @@ test.describe("staff login and session", () => {
 
     // The cookie's value does not show the token; the web server's secret opens it.
     const readable = Buffer.from(decodeURIComponent(cookie!.value).split(".")[0]!, "base64").toString("utf8");
-    expect(readable).toMatch(/^\{"token":"v1\.[\w-]+"\}$/);
+    // Only the sealed token and the admin language the person chose.
+    expect(readable).toMatch(/^\{"token":"v1\.[\w-]+","adminLocale":"en"\}$/);
     const token = (await tokenInSessionCookie(cookie!.value))!;
     const { sub } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { sub: string };
     const cmsMe = () => page.request.get(`${CMS_URL}/api/users/${sub}`, { headers: { Authorization: `Bearer ${token}` } });
