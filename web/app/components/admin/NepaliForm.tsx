@@ -244,7 +244,7 @@ export function NepaliForm<K extends KindKey>({
           );
         })}
 
-        <div ref={footerRef} data-testid="form-footer" className="space-y-4">
+        <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
           {conflict ? (
             <EditConflictNotice
               conflict={conflict}
@@ -259,7 +259,7 @@ export function NepaliForm<K extends KindKey>({
               {formError.advice ? <p className="mt-1">{formError.advice}</p> : null}
             </ErrorAlert>
           ) : null}
-          <div className="flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center">
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
             {nepali.exists ? (
               <Link
                 to={`${action}&remove=1`}
