@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { CMS_URL, hydrated, login, managerToken, STILL_PAGES } from "./support";
+import { seriousViolations } from "../support/fixtures";
 
 test.use(STILL_PAGES);
 
@@ -55,6 +56,7 @@ test("a Manager changes a hero heading and a page text; / and /ne show them with
     await english.getByLabel("Welcome heading").fill("");
     await english.getByRole("button", { name: "Save texts" }).click();
     await expect(english.getByText("Welcome heading is required")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await english.getByLabel("Slide 1: heading").fill(heading);
     await english.getByLabel("Welcome heading").fill(welcome);
     await english.getByRole("button", { name: "Save texts" }).click();
