@@ -73,7 +73,7 @@ const patch = (location: string, user: number, offset: number, body: Buffer) =>
       Origin: base,
       Cookie: `user=${user}`,
     },
-    body,
+    body: new Uint8Array(body),
   });
 
 const head = (location: string, user: number) =>
