@@ -49,7 +49,7 @@ test("a video upload cut off for 10 s goes on by itself from where it stopped, a
   // A 12 MB upload at 1 MB/s with a 10 s outage: about half a minute of real time.
   test.setTimeout(180_000);
   const size = 12 * 1024 * 1024;
-  const video = bigVideo(size);
+  const file = bigVideo(size);
   const proxy = await countingProxy(E2E.webPort);
   try {
     const title = unique("Festival dance");
@@ -62,7 +62,7 @@ test("a video upload cut off for 10 s goes on by itself from where it stopped, a
     await hydrated(page);
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description").fill("Dashain, in the courtyard.");
-    await page.getByLabel("Video file").setInputFiles({ name: "dance.mp4", mimeType: "video/mp4", buffer: video });
+    await page.getByLabel("Video file").setInputFiles({ name: "dance.mp4", mimeType: "video/mp4", buffer: file });
 
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
