@@ -8,7 +8,7 @@
 // For each: the bytes the web server received (counted by a proxy in front of it), and the seconds
 // until the upload was complete and until the form was saved.
 // Prints a Markdown report; `--docs` writes it into docs/performance.md.
-// Env: BENCH_VIDEO_MB (50), BENCH_UP_KBPS (400), BENCH_PORT_BASE (4400), CHROMIUM_PATH (/usr/bin/chromium).
+// Env: BENCH_VIDEO_MB (50), BENCH_UP_KBPS (400), BENCH_PORT_BASE (4100: CMS, web, and the counting proxy on the next two), CHROMIUM_PATH (/usr/bin/chromium).
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { connect, createServer } from "node:net";
@@ -34,7 +34,7 @@ const sharp = (await import(pathToFileURL(requireWeb.resolve("sharp")).href)).de
 const videoBytes = Number(process.env.BENCH_VIDEO_MB ?? 50) * 1024 * 1024;
 const upBytesPerSecond = (Number(process.env.BENCH_UP_KBPS ?? 400) * 1000) / 8;
 const PROFILE = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: upBytesPerSecond };
-const base = Number(process.env.BENCH_PORT_BASE ?? 4400);
+const base = Number(process.env.BENCH_PORT_BASE ?? 4100);
 const DROP_MS = 10_000;
 const MB = 1024 * 1024;
 const children = [];
