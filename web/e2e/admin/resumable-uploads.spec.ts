@@ -84,6 +84,7 @@ test("a video upload cut off for 10 s goes on by itself from where it stopped, a
 
     await expect(page).toHaveURL(`${proxy.url}/gallery/videos`, { timeout: 120_000 });
     const sent = proxy.received() - before;
+    test.info().annotations.push({ type: "received by the server", description: `${sent} bytes for a ${size}-byte file` });
     await expect(page.getByRole("status").filter({ hasText: "Video added." })).toBeVisible();
     // Every byte of the file arrived about once: no more than a tenth again (headers and the
     // next page's requests included).
