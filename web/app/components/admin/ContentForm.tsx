@@ -36,8 +36,9 @@ interface SaveFailure {
  * schema (on submit, then on change); a valid form first sends its chosen files with
  * resumable uploads (resumable-upload.ts: progress, time left, and a wait for the connection
  * when it drops), then posts its text and the uploads' ids with XMLHttpRequest to
- * /admin/save/..., and on success the page navigates to where the kind goes after a save. Without JavaScript it is a plain multipart post
- * to the page's own action. A failed save keeps everything the user typed.
+ * /admin/save/..., and on success the page navigates to where the kind goes after a save.
+ * Without JavaScript it is a plain multipart post to the page's own action. A failed save
+ * keeps everything the user typed.
  */
 export function ContentForm({
   kind,
