@@ -75,7 +75,10 @@ const resumableUploads = createResumableUploads({
     ),
   isSameOrigin: (req, res) => isSameOrigin(toFetchRequest(req, res, { abortable: false, method: "GET" })),
 });
-app.all(`${RESUMABLE_UPLOADS_PATH}{/:id}`, resumableUploads.handler);
+app.all(`${RESUMABLE_UPLOADS_PATH}{/:id}`, (req, res, next) => {
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+  void resumableUploads.handler(req, res, next);
+});
 // Unfinished uploads older than a day are removed (finished ones are removed by the save that uses them).
 setInterval(
   () => void resumableUploads.cleanUpExpired().catch((error) => console.error("[web] upload clean-up failed", error)),
