@@ -28,7 +28,9 @@ import {
 import { webDir } from "./lib/paths.mjs";
 
 const requireWeb = createRequire(path.join(webDir, "package.json"));
-const { chromium } = await import(pathToFileURL(requireWeb.resolve("playwright-core")).href);
+// playwright-core is CommonJS: its exports arrive on the default export.
+const playwright = await import(pathToFileURL(requireWeb.resolve("playwright-core")).href);
+const { chromium } = playwright.default ?? playwright;
 const sharp = (await import(pathToFileURL(requireWeb.resolve("sharp")).href)).default;
 
 const videoBytes = Number(process.env.BENCH_VIDEO_MB ?? 50) * 1024 * 1024;
