@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
+import { PUBLIC_VIDEO_STATES } from './contract/shared/video-status';
 
 /**
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
@@ -153,6 +154,15 @@ function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getC
   return resolvers;
 }
 
+type Resolve = (parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => unknown;
+
+/** GraphQL is for public reads: a video still being converted, or that failed, is not one of them. */
+const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+  const visible = { videoStatus: { in: PUBLIC_VIDEO_STATES } };
+  const filters = args.filters ? { and: [args.filters, visible] } : visible;
+  return resolve(parent, { ...args, filters }, context, info);
+};
+
 export function registerGraphqlExtension() {
   const extension = strapi.plugin('graphql').service('extension');
   extension.use(({ nexus }: { nexus: any }) => ({
@@ -192,6 +202,10 @@ export function registerGraphqlExtension() {
     resolvers: batchedFieldResolvers(strapi.plugin('graphql').service('utils').naming),
     resolversConfig: {
       'Query.blogByNumericId': { auth: { scope: ['api::blog.blog.findOne'] } },
+      // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
+      'Query.videoGalleries': { middlewares: [onlyPublicVideos] },
+      'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos] },
+      'Query.videoGallery': { middlewares: [onlyPublicVideos] },
     },
   }));
 }
