@@ -94,7 +94,7 @@ const KINDS = [
     options: { width: 1280, height: 720, codecs: ['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-c:a', 'aac'] },
   },
   { name: 'camera.mkv', type: 'video/x-matroska', options: {} },
-  { name: 'portrait.webm', type: 'video/webm', options: { width: 720, height: 1280 } },
+  { name: 'portrait.webm', type: 'video/webm', options: { width: 1080, height: 1920 } },
   { name: 'old-camera.avi', type: 'video/x-msvideo', options: {} },
 ];
 
@@ -157,19 +157,19 @@ describe('video conversion', () => {
       expect(await anonymousIds()).toContain(created.id);
       expect(await cms.uploadedFiles()).not.toContain(originalName);
     }
-    // The 1080p phone video is 1280x720 now; the portrait one 406x720 (even sizes).
+    // The 1080p phone video is 1280x720 now; the portrait 1080x1920 one 720x1280.
     const phone = await describeVideo(await download((await asStaff(uploaded[0].created.id)).mediaUrl!, 'phone.mp4'));
     expect(phone.video).toMatchObject({ width: 1280, height: 720 });
     const portrait = await describeVideo(await download((await asStaff(uploaded[3].created.id)).mediaUrl!, 'portrait.mp4'));
-    expect(portrait.video).toMatchObject({ width: 406, height: 720 });
+    expect(portrait.video).toMatchObject({ width: 720, height: 1280 });
   }, 600_000);
 
   it('fails a video it cannot convert with a clear message, and the site still answers', async () => {
     // A real MP4 whose picture data is noise: it is stored (its container is sound), but no frame decodes.
     const good = await makeVideo(path.join(work, 'noise.mp4'), { seconds: 2 });
     const bytes = await readFile(good);
-    const data = bytes.indexOf('mdat', 0, 'latin1') + 4;
-    for (let at = data; at < bytes.length; at += 1) bytes[at] = (at * 7919) % 251;
+    const box = bytes.indexOf('mdat', 0, 'latin1') - 4;
+    for (let at = box + 8; at < box + bytes.readUInt32BE(box); at += 1) bytes[at] = (at * 7919) % 251;
     await writeFile(good, bytes);
     const created = await upload('Noise', good, 'video/mp4');
     const failed = await until('noise', () => asStaff(created.id), settled);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'async_hooks';
 import { mkdtemp, rm, stat } from 'fs/promises';
 import os from 'os';
 import path from 'path';
@@ -78,8 +79,11 @@ export async function stopVideoConversions() {
   await running?.catch(() => {});
 }
 
+/** The conversion's own writes, which must not queue the entry again. */
+const conversionWrite = new AsyncLocalStorage<true>();
+
 const setStatus = (documentId: string, videoStatus: VideoStatus, videoError: string | null = null, more: object = {}) =>
-  documents().update({ documentId, locale: DEFAULT_LOCALE, data: { videoStatus, videoError, ...more } });
+  conversionWrite.run(true, () => documents().update({ documentId, locale: DEFAULT_LOCALE, data: { videoStatus, videoError, ...more } }));
 
 const uploadService = () => strapi.plugin('upload').service('upload');
 
@@ -175,8 +179,9 @@ export function registerVideoConversionTrigger() {
   strapi.documents.use(async (context, next) => {
     if (context.uid !== VIDEO_UID || (context.action !== 'create' && context.action !== 'update')) return next();
     const params = context.params as { data?: Record<string, unknown> };
-    // The conversion's own writes say the state themselves.
-    const givesVideo = Boolean(params.data && 'video' in params.data && params.data.video && params.data.videoStatus === undefined);
+    // The Strapi console sends every field with every save, the state too: whatever it says, a
+    // save with a video is looked at (one already converted is ready again at once).
+    const givesVideo = !conversionWrite.getStore() && Boolean(params.data && 'video' in params.data && params.data.video);
     if (givesVideo) params.data = { ...params.data, videoStatus: hasFfmpeg() ? 'processing' : 'original', videoError: null };
     const result = await next();
     const documentId = (result as { documentId?: unknown } | null)?.documentId;

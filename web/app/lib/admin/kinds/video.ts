@@ -48,8 +48,8 @@ export const video = defineKind({
       label: { en: "Poster image", ne: "पोस्टर तस्बिर" },
       type: "file",
       hint: {
-        en: "The picture visitors see before they press play. Without one, the site shows a plain play screen.",
-        ne: "भिडियो चलाउनुअघि दर्शकले देख्ने तस्बिर। नराखे वेबसाइटमा सादा प्ले स्क्रिन देखिन्छ।",
+        en: "The picture visitors see before they press play. Without one, a frame of the video is used.",
+        ne: "भिडियो चलाउनुअघि दर्शकले देख्ने तस्बिर। नराखे भिडियोकै एउटा दृश्य प्रयोग हुन्छ।",
       },
     },
   ],
