@@ -10,7 +10,7 @@ import { hasFfmpeg } from './ffmpeg';
 import { storedName } from './stored-files';
 import { readUpload, uploadStore } from './upload-store';
 import { VIDEO_FAILURES, type VideoStatus } from '../contract/shared/video-status';
-import { convertVideo, isWebReady, probeVideo, takePoster, UnconvertibleVideoError } from './video-conversion';
+import { convertVideo, isWebReady, probeVideo, takePoster, UnconvertibleVideoError, type VideoProbe } from './video-conversion';
 
 /**
  * Every gallery video is converted once, in the background, to a copy every browser and a cheap
@@ -102,7 +102,8 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
   const entry = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'video.folder', 'poster'] });
   const video = entry?.video;
   if (!entry || !video) return;
-  if (video.id === entry.convertedVideoId) {
+  const alreadyConverted = video.id === entry.convertedVideoId;
+  if (alreadyConverted && entry.poster) {
     if (entry.videoStatus !== 'ready') await setStatus(documentId, 'ready');
     return;
   }
@@ -126,20 +127,14 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
     const timeoutMs = strapi.config.get('media.videoConversionTimeoutMs') as number;
     const probe = await probeVideo(input);
     const base = path.parse(name).name.replace(/_[0-9a-f]{6,}$/i, '') || 'video';
-    // A video that is already a web copy stays as it is (an MP4: a QuickTime file of the same
-    // streams is not played by every browser).
-    const converted = video.mime === 'video/mp4' && isWebReady(probe) ? null : path.join(scratch, `${base}.mp4`);
+    // A video that is already a web copy stays as it is.
+    const converted = alreadyConverted || isWebReadyFile(video.mime, probe) ? null : path.join(scratch, `${base}.mp4`);
     if (converted) await convertVideo(input, converted, probe, timeoutMs);
     signal.throwIfAborted();
     const web = converted ? await storeFile(converted, `${base}.mp4`, 'video/mp4', video.alternativeText) : video;
     if (converted) stored.push(web);
-    let poster: MediaFile | null = null;
-    if (!entry.poster) {
-      const frame = path.join(scratch, `${base}-poster.jpg`);
-      await takePoster(converted ?? input, frame, probe.duration);
-      poster = await storeFile(frame, `${base}-poster.jpg`, 'image/jpeg', entry.title ?? null);
-      stored.push(poster);
-    }
+    const poster = entry.poster ? null : await posterOf(converted ?? input, `${base}-poster.jpg`, probe.duration, entry.title, scratch);
+    if (poster) stored.push(poster);
     signal.throwIfAborted();
     // Staff may have replaced the video meanwhile: that one is queued, this work is not needed.
     const now = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
@@ -161,9 +156,46 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
     await removeStored(stored);
     if (!(error instanceof UnconvertibleVideoError)) throw error;
     strapi.log.warn(`[video] ${name}: ${error.message}`);
-    await setStatus(documentId, 'failed', error.message);
+    // A video that plays already stays shown; only its poster is missing.
+    if (!alreadyConverted) await setStatus(documentId, 'failed', error.message);
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** An MP4 (a QuickTime file of the same streams is not played by every browser) that needs no conversion. */
+const isWebReadyFile = (mime: string | undefined, probe: VideoProbe) => mime === 'video/mp4' && isWebReady(probe);
+
+/** A poster frame of `video`, stored; null (and logged) when no frame could be taken: the video plays without one. */
+async function posterOf(video: string, name: string, duration: number, title: string | undefined, scratch: string) {
+  const frame = path.join(scratch, name);
+  try {
+    await takePoster(video, frame, duration);
+  } catch (error) {
+    strapi.log.warn(`[video] no poster for ${name}: ${(error as Error).message}`);
+    return null;
+  }
+  return storeFile(frame, name, 'image/jpeg', title ?? null);
+}
+
+/**
+ * Whether the file this save gives an entry is already a web copy, on this disk (a bucket's file
+ * is looked at by the queue): such a video is shown at once, and only its poster, if it has none,
+ * is made in the background. Reading its description takes a fraction of a second.
+ */
+async function storedFileIsWebReady(fileRef: unknown): Promise<number | null> {
+  const raw = Array.isArray(fileRef) ? fileRef[0] : fileRef;
+  const id = Number(typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : raw);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const store = uploadStore();
+  if (!store.folder) return null;
+  const file = (await strapi.db.query('plugin::upload.file').findOne({ where: { id }, select: ['id', 'url', 'mime'] })) as MediaFile | null;
+  const name = storedName(file?.url);
+  if (!file || !name) return null;
+  try {
+    return isWebReadyFile(file.mime, await probeVideo(path.join(store.folder, name))) ? id : null;
+  } catch {
+    return null;
   }
 }
 
@@ -182,9 +214,15 @@ export function registerVideoConversionTrigger() {
     // The Strapi console sends every field with every save, the state too: whatever it says, a
     // save with a video is looked at (one already converted is ready again at once).
     const givesVideo = !conversionWrite.getStore() && Boolean(params.data && 'video' in params.data && params.data.video);
-    if (givesVideo) params.data = { ...params.data, videoStatus: hasFfmpeg() ? 'processing' : 'original', videoError: null };
+    if (givesVideo) {
+      const webReady = hasFfmpeg() ? await storedFileIsWebReady(params.data!.video) : null;
+      const videoStatus: VideoStatus = !hasFfmpeg() ? 'original' : webReady ? 'ready' : 'processing';
+      params.data = { ...params.data, videoStatus, videoError: null, ...(webReady ? { convertedVideoId: webReady } : {}) };
+    }
     const result = await next();
     const documentId = (result as { documentId?: unknown } | null)?.documentId;
+    // Queued for its conversion, or a ready one for its poster frame when it has none (the job
+    // looks and does nothing when it has one).
     if (givesVideo && typeof documentId === 'string' && hasFfmpeg()) {
       if (!strapi.db.inTransaction()) queueVideoConversion(documentId);
       else await strapi.db.transaction(({ onCommit }) => onCommit(() => queueVideoConversion(documentId)));
