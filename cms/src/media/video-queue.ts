@@ -26,7 +26,7 @@ interface VideoEntry {
   id: number;
   documentId: string;
   title?: string;
-  video?: (MediaFile & { name?: string; alternativeText?: string | null; folder?: { id: number } | null }) | null;
+  video?: (MediaFile & { alternativeText?: string | null }) | null;
   poster?: MediaFile | null;
   videoStatus?: VideoStatus | null;
   convertedVideoId?: number | null;
@@ -99,7 +99,7 @@ async function storeFile(file: string, name: string, mime: string, alternativeTe
 }
 
 async function convertEntry(documentId: string, signal: AbortSignal) {
-  const entry = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'video.folder', 'poster'] });
+  const entry = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
   const video = entry?.video;
   if (!entry || !video) return;
   const alreadyConverted = video.id === entry.convertedVideoId;
