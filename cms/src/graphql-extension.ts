@@ -203,9 +203,9 @@ export function registerGraphqlExtension() {
     resolversConfig: {
       'Query.blogByNumericId': { auth: { scope: ['api::blog.blog.findOne'] } },
       // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
+      // A single one is asked by its documentId, which only these lists give out.
       'Query.videoGalleries': { middlewares: [onlyPublicVideos] },
       'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos] },
-      'Query.videoGallery': { middlewares: [onlyPublicVideos] },
     },
   }));
 }
