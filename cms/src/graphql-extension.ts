@@ -116,7 +116,7 @@ const hasNoArgs = (args: Record<string, unknown>) =>
     (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0),
   );
 
-type Attribute = { type: string; multiple?: boolean; repeatable?: boolean };
+type Attribute = { type: string; multiple?: boolean; repeatable?: boolean; private?: boolean };
 type Model = { uid: string; globalId: string; attributes: Record<string, Attribute> };
 type FieldResolver = (parent: { id: number }, args: Record<string, unknown>, context: object, info: unknown) => unknown;
 
@@ -135,6 +135,8 @@ function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getC
   const resolvers: Record<string, Record<string, FieldResolver>> = {};
   for (const [typeName, model] of models) {
     for (const [field, attribute] of Object.entries(model.attributes)) {
+      // Private fields (a video's kept upload) are not in the schema.
+      if (attribute.private) continue;
       if (attribute.type === 'media' && !attribute.multiple) {
         (resolvers[typeName] ??= {})[field] = (parent, _args, context) => mediaOf(model.uid, field, parent, context);
       } else if (attribute.type === 'component') {
