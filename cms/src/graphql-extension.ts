@@ -160,7 +160,7 @@ type Resolve = (parent: unknown, args: Record<string, unknown>, context: unknown
 
 /** GraphQL is for public reads: a video still being converted, or that failed, is not one of them. */
 const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
-  const visible = { videoStatus: { in: PUBLIC_VIDEO_STATES } };
+  const visible = { or: [{ videoStatus: { in: PUBLIC_VIDEO_STATES } }, { videoStatus: { null: true } }] };
   const filters = args.filters ? { and: [args.filters, visible] } : visible;
   return resolve(parent, { ...args, filters }, context, info);
 };

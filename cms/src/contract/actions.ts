@@ -42,7 +42,7 @@ const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optiona
 const findById = (def: ContractDefinition, id: number, visible: Record<string, unknown> = {}) =>
   documents(def).findFirst({
     locale: DEFAULT_LOCALE,
-    filters: { id, ...visible },
+    filters: { $and: [{ id }, visible] },
     populate: [...mediaFields(def), ...(def.privateFiles ?? [])],
   });
 
@@ -194,7 +194,8 @@ export function createContractActions(def: ContractDefinition) {
         const { start, limit, q } = listParams(ctx.query);
         const visible = await visibleTo(ctx, def);
         const { filters } = searchFilters(def, q) as { filters?: Record<string, unknown> };
-        const search = filters || Object.keys(visible).length ? { filters: { ...filters, ...visible } } : {};
+        const wanted = [filters, visible].filter((filter) => filter && Object.keys(filter).length > 0);
+        const search = wanted.length ? { filters: { $and: wanted } } : {};
         // The English entries decide order, count and ids in every language.
         const [entries, count] = await Promise.all([
           documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),

@@ -153,7 +153,7 @@ export const videoGallery: ContractDefinition = {
     video_error: entry.videoError ?? null,
     created_at: entry.createdAt ?? null,
   }),
-  publicFilters: { videoStatus: { $in: PUBLIC_VIDEO_STATES } },
+  publicFilters: { $or: [{ videoStatus: { $in: PUBLIC_VIDEO_STATES } }, { videoStatus: { $null: true } }] },
   privateFiles: ['originalVideo'],
   failure: {
     list: 'Something went wrong',

@@ -247,7 +247,9 @@ export async function resumeVideoConversions() {
     if (!encoder) {
       if (row.videoStatus !== 'original') await setStatus(row.documentId, 'original');
     } else {
-      if (row.videoStatus !== 'processing') await setStatus(row.documentId, 'processing');
+      // One stored before videos were converted stays shown as it is until its turn; one served as
+      // uploaded while there was no encoder is converted like a new one.
+      if (row.videoStatus === 'original') await setStatus(row.documentId, 'processing');
       queueVideoConversion(row.documentId);
     }
   }

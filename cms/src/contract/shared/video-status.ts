@@ -9,7 +9,10 @@
  */
 export type VideoStatus = 'processing' | 'ready' | 'failed' | 'original';
 
-/** The states in which visitors see an entry. */
+/**
+ * The states in which visitors see an entry. An entry stored before videos were converted has
+ * none until its turn in the queue comes: it stays shown, as it was, meanwhile.
+ */
 export const PUBLIC_VIDEO_STATES: VideoStatus[] = ['ready', 'original'];
 
 export const VIDEO_FAILURES = {
