@@ -34,7 +34,7 @@ interface VideoEntry {
 
 const documents = () =>
   strapi.documents(VIDEO_UID as never) as unknown as {
-    findFirst: (params: object) => Promise<VideoEntry | null>;
+    findOne: (params: object) => Promise<VideoEntry | null>;
     update: (params: object) => Promise<VideoEntry>;
   };
 
@@ -99,7 +99,7 @@ async function storeFile(file: string, name: string, mime: string, alternativeTe
 }
 
 async function convertEntry(documentId: string, signal: AbortSignal) {
-  const entry = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
+  const entry = await documents().findOne({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
   const video = entry?.video;
   if (!entry || !video) return;
   const alreadyConverted = video.id === entry.convertedVideoId;
@@ -137,7 +137,7 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
     if (poster) stored.push(poster);
     signal.throwIfAborted();
     // Staff may have replaced the video meanwhile: that one is queued, this work is not needed.
-    const now = await documents().findFirst({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
+    const now = await documents().findOne({ documentId, locale: DEFAULT_LOCALE, populate: ['video', 'poster'] });
     if (!now || now.video?.id !== video.id) {
       await removeStored(stored);
       return;
