@@ -22,7 +22,9 @@ describe("a gallery video's state in the admin", () => {
     expect(note("queued")).toBeNull();
 
     expect(note("processing", null, ne)?.text).toBe("प्रशोधन हुँदैछ");
-    expect(note("failed", VIDEO_FAILURES.damaged, ne)?.text).toBe("असफल: भिडियो रूपान्तरण गर्न सकिएन: फाइल बिग्रिएको छ वा असामान्य प्रकारको छ।");
+    expect(note("failed", VIDEO_FAILURES.damaged, ne)?.text).toBe(
+      "असफल: भिडियो रूपान्तरण गर्न सकिएन: फाइल बिग्रिएको छ वा असामान्य प्रकारको छ।",
+    );
     expect(note("original", null, ne)?.text).toBe("यो सर्भरमा इन्कोडर छैन, मूल फाइल देखाइन्छ");
   });
 
