@@ -11,7 +11,7 @@ import { sendFilesAhead, UploadRefused, type FileToSend, type FilesProgress } fr
 import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
 import { ACCEPT, fileTooLargeMessage, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
-import { ButtonSpinner, ErrorAlert } from "./Feedback";
+import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
 import { useSchemaForm } from "./use-schema-form";
@@ -24,12 +24,6 @@ type SaveResponse =
   | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string; conflict?: EditConflict };
 
 type Phase = "idle" | "uploading" | "processing";
-
-/** Why the last save failed, and what to do about it (when it is not plain from the message). */
-interface SaveFailure {
-  message: string;
-  advice?: string;
-}
 
 /**
  * The create / edit form of every kind. react-hook-form validates with the kind's zod
@@ -356,12 +350,7 @@ export function ContentForm({
             disabled={busy}
           />
         ) : null}
-        {formError ? (
-          <ErrorAlert>
-            <p className="font-semibold">{formError.message}</p>
-            {formError.advice ? <p className="mt-1">{formError.advice}</p> : null}
-          </ErrorAlert>
-        ) : null}
+        {formError ? <SaveFailureAlert failure={formError} /> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={listReturn.back} className="btn btn-ghost">
             {at("common.cancel")}

@@ -1,6 +1,22 @@
 import { IconAlert, IconCheck } from "~/components/ui/icons";
 
 /** An error in red, announced at once (role="alert"). */
+/** Why a save failed, and what to do about it (when it is not plain from the message). */
+export interface SaveFailure {
+  message: string;
+  advice?: string;
+}
+
+/** A failed save, said beside the form's Save button: what happened, then what to do. */
+export function SaveFailureAlert({ failure }: { failure: SaveFailure }) {
+  return (
+    <ErrorAlert>
+      <p className="font-semibold">{failure.message}</p>
+      {failure.advice ? <p className="mt-1">{failure.advice}</p> : null}
+    </ErrorAlert>
+  );
+}
+
 export function ErrorAlert({ children, className = "" }: { children: React.ReactNode; className?: string }) {
   return (
     <div role="alert" className={`flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-800 ${className}`}>

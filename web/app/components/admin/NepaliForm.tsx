@@ -18,7 +18,7 @@ import { useSchemaForm } from "./use-schema-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import { EditConflictNotice } from "./EditConflictNotice";
-import { ButtonSpinner, ErrorAlert } from "./Feedback";
+import { ButtonSpinner, ErrorAlert, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { IconTrash } from "~/components/ui/icons";
 import { useListReturn } from "./use-list-return";
 import { TextFieldControl } from "./TextFieldControl";
@@ -92,7 +92,7 @@ export function NepaliForm<K extends KindKey>({
   const footerRef = useRef<HTMLDivElement>(null);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<EditConflict | null>(actionData?.conflict ?? null);
-  const [formError, setFormError] = useState<{ message: string; advice?: string } | null>(
+  const [formError, setFormError] = useState<SaveFailure | null>(
     actionData?.message && !actionData.conflict ? { message: actionData.message } : null,
   );
   // The version this text is based on: a refused save keeps the one the form was opened with.
@@ -253,12 +253,7 @@ export function NepaliForm<K extends KindKey>({
               disabled={saving}
             />
           ) : null}
-          {formError ? (
-            <ErrorAlert>
-              <p className="font-semibold">{formError.message}</p>
-              {formError.advice ? <p className="mt-1">{formError.advice}</p> : null}
-            </ErrorAlert>
-          ) : null}
+          {formError ? <SaveFailureAlert failure={formError} /> : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
             {nepali.exists ? (
               <Link
