@@ -24,8 +24,12 @@ async function signIn(email: string, password: string) {
   return body.token as string;
 }
 
-const call = async (method: string, path: string, options: { token?: string; body?: unknown; raw?: string } = {}) => {
-  const headers: Record<string, string> = options.token ? bearer(options.token) : {};
+const call = async (
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) => {
+  const headers: Record<string, string> = { ...(options.token ? bearer(options.token) : {}), ...options.headers };
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${cms.url}${path}`, {
     method,
@@ -33,7 +37,7 @@ const call = async (method: string, path: string, options: { token?: string; bod
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null, etag: response.headers.get('etag') };
 };
 
 beforeAll(async () => {
@@ -92,6 +96,99 @@ describe('managers edit the site settings', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.ne.aboutText).toBe('नयाँ परिचय।');
     expect(body.en.aboutText).toBe(before.en.aboutText);
+  });
+});
+
+describe('no lost edits on /api/settings', () => {
+  const ifMatch = (version: string) => ({ 'if-match': `"${version}"` });
+
+  it('a save from an old copy is a 409 with who changed what; nothing is stored; saving over it on purpose works', async () => {
+    const { body: opened } = await call('GET', '/api/settings', { token: manager });
+    expect(opened.versions).toEqual({ en: expect.any(String), ne: expect.any(String) });
+    // A colleague saves first, from the same copy.
+    const first = await call('PUT', '/api/settings?locale=en', {
+      token: manager,
+      body: { ...opened.en, phone: '+977-75-520222' },
+      headers: ifMatch(opened.versions.en),
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.etag).toBe(`"${first.body.versions.en}"`);
+    expect(first.body.versions.en).not.toBe(opened.versions.en);
+
+    const stale = await call('PUT', '/api/settings?locale=en', {
+      token: manager,
+      body: { ...opened.en, childrenCount: 29 },
+      headers: ifMatch(opened.versions.en),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: expect.stringContaining('Someone else changed this entry'),
+      errors: { version: [expect.any(String)] },
+      updated_by: { name: ADMIN_EMAIL },
+      updated_at: expect.any(String),
+      version: first.body.versions.en,
+      current: { phone: '+977-75-520222', childrenCount: opened.en.childrenCount },
+    });
+    expect(await storedEnglish()).toMatchObject({ phone: '+977-75-520222', children_count: opened.en.childrenCount });
+
+    const mine = await call('PUT', '/api/settings?locale=en', {
+      token: manager,
+      body: { ...opened.en, childrenCount: 29 },
+      headers: ifMatch(stale.body.version),
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(await storedEnglish()).toMatchObject({ phone: opened.en.phone, children_count: 29 });
+  });
+
+  it('each language has its own version: a Nepali save does not refuse an English one, and the reverse', async () => {
+    const { body: opened } = await call('GET', '/api/settings', { token: manager });
+    const nepali = await call('PUT', '/api/settings?locale=ne', {
+      token: manager,
+      body: { ...opened.ne, tagline: 'सबैका लागि घर' },
+      headers: ifMatch(opened.versions.ne),
+    });
+    expect(nepali.status, JSON.stringify(nepali.body)).toBe(200);
+    const english = await call('PUT', '/api/settings?locale=en', {
+      token: manager,
+      body: { ...opened.en, tagline: 'A home for all' },
+      headers: ifMatch(opened.versions.en),
+    });
+    expect(english.status, JSON.stringify(english.body)).toBe(200);
+    // The shared fields an English save copies to the Nepali row are not the Nepali form's: its version holds.
+    expect(english.body.versions.ne).toBe(nepali.body.versions.ne);
+    const staleNepali = await call('PUT', '/api/settings?locale=ne', {
+      token: manager,
+      body: { ...opened.ne, tagline: 'पुरानो' },
+      headers: ifMatch(opened.versions.ne),
+    });
+    expect(staleNepali.status).toBe(409);
+    expect(staleNepali.body.current.tagline).toBe('सबैका लागि घर');
+  });
+
+  it('a change made outside the admin (the console writes the same row) refuses a save from the copy before it', async () => {
+    const { body: opened } = await call('GET', '/api/settings', { token: manager });
+    await cms.query(`UPDATE site_settings SET phone = '+977-75-520333'`, { write: true });
+    const stale = await call('PUT', '/api/settings?locale=en', {
+      token: manager,
+      body: { ...opened.en, email: 'office@example.org' },
+      headers: ifMatch(opened.versions.en),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current.phone).toBe('+977-75-520333');
+    expect(await storedEnglish()).toMatchObject({ phone: '+977-75-520333' });
+  });
+
+  it('Staff get 403 before any version is looked at; a save without If-Match keeps last-write-wins', async () => {
+    const { body: opened } = await call('GET', '/api/settings', { token: manager });
+    const staffWrite = await call('PUT', '/api/settings?locale=en', {
+      token: staff,
+      body: opened.en,
+      headers: ifMatch(opened.versions.en),
+    });
+    expect(staffWrite.status).toBe(403);
+    const plain = await call('PUT', '/api/settings?locale=en', { token: manager, body: { ...opened.en, phone: '+977-75-520444' } });
+    expect(plain.status).toBe(200);
+    expect(await storedEnglish()).toMatchObject({ phone: '+977-75-520444' });
   });
 });
 

@@ -64,6 +64,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
     // The home's own details (managers only).
     route("settings", "routes/admin/settings.tsx"),
+    route("page-texts/:page?", "routes/admin/page-texts.tsx"),
   ]),
   // ──────────────────────────────────────────────────────────────────────────────
 ] satisfies RouteConfig;

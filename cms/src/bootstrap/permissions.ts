@@ -51,6 +51,9 @@ export const managerActions = [
   ...MANAGER_COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
   api('site-setting', 'contractFind'),
   api('site-setting', 'contractUpdate'),
+  // The texts of the home, objectives and organization pages, hero slides included.
+  api('page-text', 'find'),
+  api('page-text', 'update'),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

@@ -1,4 +1,5 @@
 import { contractDefinitions, type Entry } from './definitions';
+import { PAGE_TYPES } from './shared/page-text-rules';
 
 /**
  * Who changed an entry last, and when: recorded on every create and update of the contract's four
@@ -14,8 +15,8 @@ const USER_UID = 'plugin::users-permissions.user';
 
 /** The attributes that say who edited an entry last: bookkeeping, like Strapi's own updatedAt. */
 export const EDITOR_ATTRIBUTES = ['editedAt', 'editedById', 'editedByName'] as const;
-// The contract's kinds, and the single types staff edit in the admin.
-const EDITED_UIDS = new Set([...contractDefinitions.map((def) => def.uid), 'api::site-setting.site-setting']);
+// The contract's kinds, and the single types Managers edit in the admin.
+const EDITED_UIDS = new Set([...contractDefinitions.map((def) => def.uid), 'api::site-setting.site-setting', ...Object.values(PAGE_TYPES)]);
 const WRITES = new Set(['create', 'update']);
 
 interface StaffUser {

@@ -36,12 +36,16 @@ function writtenValues(def: ContractDefinition, entry: Entry | undefined, locale
   return attributes.map((attribute) => stable(entry?.[attribute]));
 }
 
-/** The entry's version in `locale` (`version` is the English entry for `en`, else that language's row, if any). */
-export const versionOf = (def: ContractDefinition, version: Entry | undefined, locale: LocaleCode): string =>
+/** The version of what a form of `locale` writes, given the values stored now in form order. */
+export const digestOf = (locale: LocaleCode, values: unknown[]): string =>
   createHash('sha256')
-    .update(JSON.stringify([locale, writtenValues(def, version, locale)]))
+    .update(JSON.stringify([locale, values]))
     .digest('base64url')
     .slice(0, 22);
+
+/** The entry's version in `locale` (`version` is the English entry for `en`, else that language's row, if any). */
+export const versionOf = (def: ContractDefinition, version: Entry | undefined, locale: LocaleCode): string =>
+  digestOf(locale, writtenValues(def, version, locale));
 
 const quoted = (version: string) => `"${version}"`;
 
@@ -70,9 +74,14 @@ export function refuseStaleWrite(
   def: ContractDefinition,
   stored: { english: Entry; version: Entry | undefined; locale: LocaleCode; answer: () => object },
 ) {
+  refuseUnlessCurrent(ctx, { version: versionOf(def, stored.version, stored.locale), english: stored.english, answer: stored.answer });
+}
+
+/** The same refusal for anything versioned by `digestOf` (the site settings). */
+export function refuseUnlessCurrent(ctx: Context, stored: { version: string; english: Entry; answer: () => object }) {
   const expected = expectedVersions(ctx);
   if (!expected) return;
-  const version = versionOf(def, stored.version, stored.locale);
+  const { version } = stored;
   if (expected.includes(version)) return;
   ctx.set('ETag', quoted(version));
   throw new ContractError(
@@ -88,7 +97,7 @@ export function refuseStaleWrite(
  * write commits, so two processes cannot both pass the check with the same version. SQLite runs
  * one write transaction at a time by itself.
  */
-export async function whileLocked<T>(def: ContractDefinition, englishId: number, write: () => Promise<T>): Promise<T> {
+export async function whileLocked<T>(def: Pick<ContractDefinition, 'uid'>, englishId: number, write: () => Promise<T>): Promise<T> {
   return (await strapi.db.transaction(async ({ trx }) => {
     if ((strapi.db.dialect as { client?: string }).client === 'postgres') {
       const { tableName } = strapi.db.metadata.get(def.uid as never) as { tableName: string };

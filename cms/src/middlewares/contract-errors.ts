@@ -6,7 +6,7 @@ import { matchedRoutes } from '../routing';
 
 // The spec's routes (declared paths) answer every error as {message, errors}; Strapi's own routes keep Strapi's shape.
 const CONTRACT_ROUTE =
-  /^\/api\/(team-member|image-gallery|video-gallery|blog|users|demo-content|staff-accounts|account|settings|donation-method|password-reset)(\/|$)/;
+  /^\/api\/(team-member|image-gallery|video-gallery|blog|users|demo-content|staff-accounts|account|settings|page-texts|donation-method|password-reset)(\/|$)/;
 
 const fallbackMessage: Record<number, string> = {
   401: serverMessages.unauthorized,

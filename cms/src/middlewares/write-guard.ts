@@ -8,8 +8,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Content-API routes (declared paths) meant to be called without a token.
 const OPEN_WRITES = new Set(['/api/users/login', '/api/auth/local', '/api/password-reset']);
 const isContentApi = (route: string) => route.startsWith('/api/');
-// Reads that are never public: the users-permissions user routes, the demo content's, the staff accounts' and the settings' editor view.
-const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts', '/api/settings'];
+// Reads that are never public: the users-permissions user routes, the demo content's, the staff accounts' and the editor views of the settings and the page texts.
+const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts', '/api/settings', '/api/page-texts'];
 const isPrivateRead = (route: string) => PRIVATE_READS.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
 // Content-API routes that take files: Strapi's upload routes and the contract's.
 const isUploadRoute = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/');

@@ -29,7 +29,10 @@ export function ValidatedForm<T extends FieldValues>({
       className={className}
       onSubmit={(event) => {
         const form = event.currentTarget;
-        void handleSubmit(() => submit(form, { method: "post", action }))(event);
+        // The button pressed goes with the form when it carries a value ("Save mine instead" names the version it replaces).
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const sent = submitter instanceof HTMLButtonElement && submitter.name ? submitter : form;
+        void handleSubmit(() => submit(sent, { method: "post", action }))(event);
       }}
     >
       <input type="hidden" name="intent" value={intent} />

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@contract/account-rules";
 import { CONTRACT_RULES, FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
+import { PAGE_TEXT_MESSAGES } from "@contract/page-text-rules";
 import { SETTINGS_MESSAGES } from "@contract/settings-rules";
 
 /**
@@ -61,6 +62,7 @@ export const adminEn = {
   "nav.staff": "Staff accounts",
   "nav.account": "My account",
   "nav.settings": "Site settings",
+  "nav.pages": "Page texts",
   "nav.giving": "Ways to give",
 
   // ── Dashboard ─────────────────────────────────────────────────────────────────────
@@ -390,6 +392,22 @@ export const adminEn = {
   "giving.col.instructions": "Instructions",
   "giving.col.order": "Order",
 
+  // ── Page texts (managers only) ────────────────────────────────────────────────────
+  "pages.metaTitle": "Page texts",
+  "pages.title": "Page texts",
+  "pages.intro":
+    "The hero slides and the texts of the home, objectives and organization pages, in English and Nepali. A change shows on the website at once. Photos, cards and lists stay with the Strapi console.",
+  "pages.figures":
+    "Write {children} or {capacity} where the number of children or of places belongs: the pages show the figures of the site settings.",
+  "pages.forbidden": "Only managers of the home can change the page texts.",
+  "pages.fetchFailed": "Failed to fetch the page texts",
+  "pages.saveFailed": "Failed to save the page texts",
+  "pages.choose": "Pages",
+  "pages.save": "Save texts",
+  "pages.saveNepali": "Save Nepali texts",
+  "pages.saved": "The page texts are saved. The website shows them now.",
+  "pages.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
+
   // ── Site settings (managers only) ─────────────────────────────────────────────────
   "settings.metaTitle": "Site settings",
   "settings.title": "Site settings",
@@ -466,6 +484,8 @@ export const adminEn = {
   "contract.phoneRequired": SETTINGS_MESSAGES.phoneRequired,
   "contract.phoneInvalid": SETTINGS_MESSAGES.phoneInvalid,
   "contract.childrenOverCapacity": SETTINGS_MESSAGES.childrenOverCapacity,
+  "contract.pageTextRequired": PAGE_TEXT_MESSAGES.required,
+  "contract.pageTextNotText": PAGE_TEXT_MESSAGES.notText,
   // The CMS's own answers a person can meet on these screens (its serverMessages and
   // accountMessages, copied: the web cannot import those files).
   "contract.validationFailed": "Please correct the highlighted fields.",
@@ -521,6 +541,25 @@ export const adminEn = {
   "contract.label.Registration number": "Registration number",
   "contract.label.PAN": "PAN",
   "contract.label.Partner association": "Partner association",
+  "contract.label.Slide heading": "Slide heading",
+  "contract.label.Slide text": "Slide text",
+  "contract.label.Welcome heading": "Welcome heading",
+  "contract.label.Welcome text": "Welcome text",
+  "contract.label.What children receive: heading": "What children receive: heading",
+  "contract.label.What children receive: text": "What children receive: text",
+  "contract.label.Taking part: heading": "Taking part: heading",
+  "contract.label.Taking part: text": "Taking part: text",
+  "contract.label.Admission: heading": "Admission: heading",
+  "contract.label.Admission: text": "Admission: text",
+  "contract.label.Page title": "Page title",
+  "contract.label.Introduction": "Introduction",
+  "contract.label.Our story: heading": "Our story: heading",
+  "contract.label.Our story": "Our story",
+  "contract.label.Commitments: heading": "Commitments: heading",
+  "contract.label.Commitments": "Commitments",
+  "contract.label.Standards: heading": "Standards: heading",
+  "contract.label.Programmes: heading": "Programmes: heading",
+  "contract.label.Challenges: heading": "Challenges: heading",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

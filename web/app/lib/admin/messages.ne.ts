@@ -62,6 +62,7 @@ export const adminNe = {
   "nav.staff": "कर्मचारीका खाताहरू",
   "nav.account": "मेरो खाता",
   "nav.settings": "साइटका सेटिङ",
+  "nav.pages": "पृष्ठका पाठ",
   "nav.giving": "दान गर्ने तरिका",
 
   // ── Dashboard ─────────────────────────────────────────────────────────────────────
@@ -391,6 +392,21 @@ export const adminNe = {
   "giving.col.order": "क्रम",
 
   // ── Site settings (managers only) ─────────────────────────────────────────────────
+  "pages.metaTitle": "पृष्ठका पाठ",
+  "pages.title": "पृष्ठका पाठ",
+  "pages.intro":
+    "गृहपृष्ठ, उद्देश्य पृष्ठ र संस्था पृष्ठका स्लाइड र पाठ, अङ्ग्रेजी र नेपालीमा। यहाँ गरेको परिवर्तन वेबसाइटमा तुरुन्तै देखिन्छ। फोटो, कार्ड र सूची स्ट्रापी कन्सोलमै रहन्छन्।",
+  "pages.figures":
+    "बालबालिका वा ठाउँको सङ्ख्या आउनुपर्ने ठाउँमा {children} वा {capacity} लेख्नुहोस्: पृष्ठहरूमा साइटका सेटिङका सङ्ख्या देखिन्छन्।",
+  "pages.forbidden": "बालगृहका व्यवस्थापकले मात्र पृष्ठका पाठ बदल्न सक्नुहुन्छ।",
+  "pages.fetchFailed": "पृष्ठका पाठ ल्याउन सकिएन",
+  "pages.saveFailed": "पृष्ठका पाठ सुरक्षित गर्न सकिएन",
+  "pages.choose": "पृष्ठहरू",
+  "pages.save": "पाठ सुरक्षित गर्नुहोस्",
+  "pages.saveNepali": "नेपाली पाठ सुरक्षित गर्नुहोस्",
+  "pages.saved": "पृष्ठका पाठ सुरक्षित भए। वेबसाइटले अब यिनै देखाउँछ।",
+  "pages.savedNepali": "नेपाली पाठ सुरक्षित भए। नेपाली वेबसाइटले अब यिनै देखाउँछ।",
+
   "settings.metaTitle": "साइटका सेटिङ",
   "settings.title": "साइटका सेटिङ",
   "settings.intro":
@@ -465,6 +481,8 @@ export const adminNe = {
   "contract.phoneRequired": "फोन चाहिन्छ।",
   "contract.phoneInvalid": "फोनमा अङ्क, खाली ठाउँ, +, -, ( र ) मात्र हुन सक्छन्।",
   "contract.childrenOverCapacity": "बालबालिकाको सङ्ख्या गृहमा भएका ठाउँभन्दा बढी हुन सक्दैन।",
+  "contract.pageTextRequired": "{label} अनिवार्य छ",
+  "contract.pageTextNotText": "{label} पाठ हुनुपर्छ।",
   "contract.validationFailed": "कृपया रातो चिनो लागेका ठाउँ सच्याउनुहोस्।",
   "contract.invalidCredentials": "इमेल वा पासवर्ड मिलेन।",
   "contract.accountBlocked": "यो खाता रोकिएको छ। कृपया बालगृहका व्यवस्थापकलाई सोध्नुहोस्।",
@@ -517,4 +535,23 @@ export const adminNe = {
   "contract.label.Registration number": "दर्ता नम्बर",
   "contract.label.PAN": "स्थायी लेखा नम्बर (PAN)",
   "contract.label.Partner association": "साझेदार संस्था",
+  "contract.label.Slide heading": "स्लाइडको शीर्षक",
+  "contract.label.Slide text": "स्लाइडको पाठ",
+  "contract.label.Welcome heading": "स्वागतको शीर्षक",
+  "contract.label.Welcome text": "स्वागतको पाठ",
+  "contract.label.What children receive: heading": "बालबालिकाले पाउने कुरा: शीर्षक",
+  "contract.label.What children receive: text": "बालबालिकाले पाउने कुरा: पाठ",
+  "contract.label.Taking part: heading": "सहभागिता: शीर्षक",
+  "contract.label.Taking part: text": "सहभागिता: पाठ",
+  "contract.label.Admission: heading": "भर्ना: शीर्षक",
+  "contract.label.Admission: text": "भर्ना: पाठ",
+  "contract.label.Page title": "पृष्ठको शीर्षक",
+  "contract.label.Introduction": "परिचय",
+  "contract.label.Our story: heading": "हाम्रो कथा: शीर्षक",
+  "contract.label.Our story": "हाम्रो कथा",
+  "contract.label.Commitments: heading": "प्रतिबद्धता: शीर्षक",
+  "contract.label.Commitments": "प्रतिबद्धता",
+  "contract.label.Standards: heading": "मापदण्ड: शीर्षक",
+  "contract.label.Programmes: heading": "कार्यक्रम: शीर्षक",
+  "contract.label.Challenges: heading": "चुनौती: शीर्षक",
 } satisfies AdminMessages;

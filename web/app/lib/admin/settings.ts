@@ -24,7 +24,10 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
   tagline: { label: { en: "Tagline", ne: "आदर्श वाक्य" }, hint: { en: "One line under the name.", ne: "नामको तल एक हरफ।" } },
   aboutText: {
     label: { en: "About text (footer)", ne: "परिचय (पेजको फेदमा)" },
-    hint: { en: "Shown at the foot of every page.", ne: "हरेक पेजको फेदमा देखिन्छ।" },
+    hint: {
+      en: "Shown at the foot of every page. {children} and {capacity} show the figures below.",
+      ne: "हरेक पेजको फेदमा देखिन्छ। {children} र {capacity} ले तलका सङ्ख्या देखाउँछन्।",
+    },
   },
   address: { label: { en: "Address", ne: "ठेगाना" }, autoComplete: "street-address" },
   phone: { label: { en: "Phone", ne: "फोन" }, autoComplete: "tel" },
@@ -50,7 +53,10 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
   },
   childrenCount: {
     label: { en: "Children living at the home", ne: "गृहमा बस्ने बालबालिका" },
-    hint: { en: "Shown at the foot of every page.", ne: "हरेक पेजको फेदमा देखिन्छ।" },
+    hint: {
+      en: "Shown at the foot of every page. In any page text, write {children} where this number belongs: the pages show the number saved here.",
+      ne: "हरेक पेजको फेदमा देखिन्छ। पेजका पाठमा यो सङ्ख्या आउनुपर्ने ठाउँमा {children} लेख्नुहोस्: पेजहरूमा यहाँ सेभ गरिएको सङ्ख्या देखिन्छ।",
+    },
   },
   registrationOffice: {
     label: { en: "Registered with", ne: "दर्ता भएको कार्यालय" },
@@ -64,7 +70,10 @@ export const SETTING_FIELDS: Record<SettingName, { label: AdminText; hint?: Admi
   partnerName: { label: { en: "Partner association", ne: "साझेदार संस्था" } },
   capacity: {
     label: { en: "Places at the home", ne: "गृहमा ठाउँ" },
-    hint: { en: "How many children the home has room for.", ne: "गृहमा कति जना बालबालिकाका लागि ठाउँ छ।" },
+    hint: {
+      en: "How many children the home has room for. In any page text, write {capacity} where this number belongs.",
+      ne: "गृहमा कति जना बालबालिकाका लागि ठाउँ छ। पेजका पाठमा यो सङ्ख्या आउनुपर्ने ठाउँमा {capacity} लेख्नुहोस्।",
+    },
   },
 };
 
@@ -101,6 +110,8 @@ export interface SiteSettingsForEditing {
   en: SettingsValues;
   ne: SettingsValues | null;
   lastEdit: LastEdit | null;
+  /** Each language form's version as the CMS computed it (sent back as If-Match on save). */
+  versions: Record<SettingsLocale, string | null>;
 }
 
 /** A form's values from posted or stored data: every field of that language as text. */

@@ -4,6 +4,7 @@ import type { Locale } from "../i18n/paths";
 import { inLocale, languageVariables, NEPALI, NEPALI_OF_ENTRY, perLocale, type WithNepali, withAdYears } from "./localize";
 import { type CmsFile, FILE_FIELDS, toImage } from "./media";
 import type { SiteSettings, WayToGiveView } from "./types";
+import { fillFigures } from "./figures";
 
 /** More would not fit a dialog; a home has a handful at most. */
 const MAX_WAYS_TO_GIVE = 20;
@@ -117,8 +118,8 @@ function toSiteSettings({ siteSetting, donationMethods }: SiteQueryResult, local
   return withAdYears({
     ...(s.fallback ? { fallback: true as const } : {}),
     name: s.name,
-    tagline: s.tagline ?? "",
-    aboutText: s.aboutText,
+    tagline: fillFigures(s.tagline ?? "", s, locale),
+    aboutText: fillFigures(s.aboutText, s, locale),
     address: s.address,
     phone: s.phone,
     phoneHref: telHref(s.phone),

@@ -176,6 +176,12 @@ function AdminShell({ userName, isManager, children }: { userName: string | null
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/page-texts" className={navItem}>
+                  <IconFileText />
+                  {at("nav.pages")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/staff" className={navItem}>
                   <IconShield />
                   {at("nav.staff")}

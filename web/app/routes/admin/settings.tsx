@@ -1,5 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
+import { EditConflictNotice } from "~/components/admin/EditConflictNotice";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { AdminRouteError, adminMeta, lastEditLine, PageHeader } from "~/components/admin/Page";
@@ -7,6 +8,7 @@ import { CARD, DEVANAGARI } from "~/components/admin/styles";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import type { SettingName } from "@contract/settings-rules";
+import { baseVersionOf, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
@@ -37,6 +39,10 @@ interface SettingsActionData {
   message?: string;
   errors?: FieldErrors;
   values: SettingsValues;
+  /** Someone changed this language's settings after the form was opened: who, when and what is stored. */
+  conflict?: EditConflict | null;
+  /** The version the refused save was based on: the form keeps it, so a plain Save is refused again. */
+  baseVersion?: string | null;
 }
 
 const isLocale = (value: unknown): value is SettingsLocale => value === "en" || value === "ne";
@@ -54,12 +60,14 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const values = settingsValues(intent, Object.fromEntries(SETTINGS_FORM_FIELDS[intent].map((name) => [name, form.get(name) ?? ""])));
+  const openedVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD) });
+  const baseVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD), [REPLACE_VERSION_FIELD]: form.get(REPLACE_VERSION_FIELD) });
   const refused = (body: Omit<SettingsActionData, "intent" | "values">, status: number) =>
-    data<SettingsActionData>({ intent, values, ...body }, { status, headers: NO_STORE_HEADERS });
+    data<SettingsActionData>({ intent, values, baseVersion: openedVersion, ...body }, { status, headers: NO_STORE_HEADERS });
   const parsed = settingsSchemas[intent].safeParse(values);
   if (!parsed.success) return refused({ errors: fieldErrorsOf(parsed.error, at) }, 400);
-  const result = await saveSettings(request, staff, intent, values);
-  if (!result.ok) return refused({ message: result.message, errors: result.errors }, result.status);
+  const result = await saveSettings(request, staff, intent, values, baseVersion);
+  if (!result.ok) return refused({ message: result.message, errors: result.errors, conflict: result.conflict }, result.status);
   const notice = at(intent === "en" ? "settings.saved" : "settings.savedNepali");
   return redirect("/settings", { headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, notice) } });
 }
@@ -99,6 +107,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           title={at("settings.englishTitle")}
           groups={ENGLISH_GROUPS}
           stored={settings.en}
+          version={settings.versions.en}
           actionData={actionData?.intent === "en" ? actionData : undefined}
         />
         <SettingsForm
@@ -108,6 +117,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           missing={settings.ne ? undefined : at("settings.noNepali")}
           groups={nepaliGroups}
           stored={settings.ne ?? settingsValues("ne", null)}
+          version={settings.versions.ne}
           actionData={actionData?.intent === "ne" ? actionData : undefined}
         />
       </div>
@@ -122,6 +132,7 @@ function SettingsForm({
   missing,
   groups,
   stored,
+  version,
   actionData,
 }: {
   locale: SettingsLocale;
@@ -130,6 +141,8 @@ function SettingsForm({
   missing?: string;
   groups: { title: AdminMessageKey; fields: SettingName[] }[];
   stored: SettingsValues;
+  /** The version of this language's settings the page was read with. */
+  version: string | null;
   actionData: SettingsActionData | undefined;
 }) {
   const at = useAt();
@@ -139,6 +152,7 @@ function SettingsForm({
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useSchemaForm<SettingsValues>(settingsSchemas[locale], initial);
   const nepali = locale === "ne";
@@ -149,13 +163,14 @@ function SettingsForm({
       </h2>
       {intro ? <p className="mt-1 text-muted">{intro}</p> : null}
       {missing ? <Notice>{missing}</Notice> : null}
-      {actionData?.message ? <ErrorAlert className="mt-4">{actionData.message}</ErrorAlert> : null}
+      {actionData?.message && !actionData.conflict ? <ErrorAlert className="mt-4">{actionData.message}</ErrorAlert> : null}
       <ValidatedForm
         action="/settings"
         intent={locale}
         handleSubmit={handleSubmit}
         className={`mt-6 space-y-8 ${nepali ? DEVANAGARI : ""}`}
       >
+        <input type="hidden" name={VERSION_FIELD} value={actionData?.baseVersion ?? version ?? ""} />
         {groups.map((group) => (
           <fieldset key={group.title} className="space-y-5">
             <legend className="mb-3 font-sans text-lg font-semibold text-ink">{at(group.title)}</legend>
@@ -183,6 +198,14 @@ function SettingsForm({
             })}
           </fieldset>
         ))}
+        {actionData?.conflict ? (
+          <EditConflictNotice
+            conflict={actionData.conflict}
+            fields={SETTINGS_FORM_FIELDS[locale].map((name) => ({ name, label: SETTING_FIELDS[name].label[at.locale] }))}
+            yours={(name) => String(watch(name) ?? "")}
+            disabled={busy}
+          />
+        ) : null}
         <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
           {busy ? <ButtonSpinner /> : null}
           {busy ? at("common.saving") : at(nepali ? "settings.saveNepali" : "settings.save")}

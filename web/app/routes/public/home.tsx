@@ -7,6 +7,8 @@ import { Img } from "~/components/ui/Img";
 import { IconFileText, IconHeart, IconHome, IconShield } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getHomePage } from "~/lib/content/home.server";
+import { withFigures } from "~/lib/content/figures";
+import { getSiteSettings } from "~/lib/content/site.server";
 import { localeFromPath } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import { jsonLdString, organizationJsonLd, pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -31,7 +33,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => ({ home: await getHomePage(locale, { signal: request.signal }) }));
+  return loadFromCms(async () => {
+    const [home, site] = await Promise.all([
+      getHomePage(locale, { signal: request.signal }),
+      getSiteSettings(locale, { signal: request.signal }),
+    ]);
+    return { home: withFigures(home, site, locale) };
+  });
 }
 
 const WELCOME_ICONS = [IconHome, IconShield, IconHeart];

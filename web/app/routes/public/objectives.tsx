@@ -5,6 +5,8 @@ import { pageErrorBoundary } from "~/components/site/RouteError";
 import { IconCheck, IconHeart, IconHome, IconShield, IconUsers } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getObjectivesPage } from "~/lib/content/pages.server";
+import { withFigures } from "~/lib/content/figures";
+import { getSiteSettings } from "~/lib/content/site.server";
 import { formatNumber, localeFromPath, translator, useLocale, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -28,7 +30,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => ({ page: await getObjectivesPage(locale, { signal: request.signal }) }));
+  return loadFromCms(async () => {
+    const [page, site] = await Promise.all([
+      getObjectivesPage(locale, { signal: request.signal }),
+      getSiteSettings(locale, { signal: request.signal }),
+    ]);
+    return { page: withFigures(page, site, locale) };
+  });
 }
 
 const CORE_ICONS = [IconHome, IconUsers, IconShield, IconHeart];

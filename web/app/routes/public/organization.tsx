@@ -5,6 +5,8 @@ import { pageErrorBoundary } from "~/components/site/RouteError";
 import { IconCalendar } from "~/components/ui/icons";
 import { loadFromCms } from "~/lib/cms.server";
 import { getOrganizationPage } from "~/lib/content/pages.server";
+import { withFigures } from "~/lib/content/figures";
+import { getSiteSettings } from "~/lib/content/site.server";
 import { formatBsYear } from "~/lib/i18n/bs-date";
 import { formatNumber, localeFromPath, translator, useLocale, useT } from "~/lib/i18n";
 import { pageLocale, seo, siteFromMatches } from "~/lib/seo";
@@ -29,7 +31,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadFromCms(async () => ({ page: await getOrganizationPage(locale, { signal: request.signal }) }));
+  return loadFromCms(async () => {
+    const [page, site] = await Promise.all([
+      getOrganizationPage(locale, { signal: request.signal }),
+      getSiteSettings(locale, { signal: request.signal }),
+    ]);
+    return { page: withFigures(page, site, locale) };
+  });
 }
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {

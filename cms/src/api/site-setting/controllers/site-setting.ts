@@ -17,13 +17,13 @@ const answer = (action: (ctx: Context) => Promise<void>) => async (ctx: Context)
 };
 
 export default factories.createCoreController('api::site-setting.site-setting', () => ({
-  /** GET /api/settings -> {en: {...}, ne: {...} | null, updated_by, updated_at} */
+  /** GET /api/settings -> {en: {...}, ne: {...} | null, updated_by, updated_at, versions: {en, ne}} */
   contractFind: answer(async (ctx) => {
     reply(ctx, 200, await settings().readForStaff());
   }),
 
-  /** PUT /api/settings?locale=en|ne {name, phone, ...} -> the settings as GET answers them */
+  /** PUT /api/settings?locale=en|ne {name, phone, ...} (If-Match: that form's version) -> the settings as GET answers them; 409 when stale */
   contractUpdate: answer(async (ctx) => {
-    reply(ctx, 200, await settings().writeForStaff(ctx.query, ctx.request.body));
+    reply(ctx, 200, await settings().writeForStaff(ctx));
   }),
 }));

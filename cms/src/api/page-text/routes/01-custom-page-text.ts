@@ -1,0 +1,11 @@
+// The texts of the home, objectives and organization pages in the staff admin. Only the Manager
+// role holds these two actions (bootstrap/permissions.ts): Staff get 403 from Strapi's permission
+// check, anonymous callers 401, both as the contract's {message, errors}. Visitors read the pages
+// through GraphQL and Strapi's own public `find` of each single type, as before.
+export default {
+  type: 'content-api',
+  routes: [
+    { method: 'GET', path: '/page-texts/:page', handler: 'api::page-text.page-text.find' },
+    { method: 'PUT', path: '/page-texts/:page', handler: 'api::page-text.page-text.update' },
+  ],
+};
