@@ -13,7 +13,11 @@ import { env } from "~/lib/env.server";
 import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
 import { NAV_ITEMS } from "~/components/site/nav";
-import { createRouterHandler, routerRequestHandler } from "./fetch-bridge";
+import { isSameOrigin } from "~/lib/admin/origin.server";
+import { RESUMABLE_UPLOADS_PATH, uploadStore } from "~/lib/admin/resumable-uploads.server";
+import { requireStaff } from "~/lib/admin/session.server";
+import { uploadLimits } from "~/lib/admin/upload.server";
+import { createRouterHandler, routerRequestHandler, toFetchRequest } from "./fetch-bridge";
 import { createReadiness, liveness } from "./health";
 import { httpServerOptions } from "./http-server";
 import { createImageHandler } from "./images";
@@ -22,6 +26,7 @@ import { bodyRulesOf, createRequestLimits } from "./request-limits";
 import { pageQueryOf } from "./routes";
 import { createRevalidateHandler } from "./revalidate";
 import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from "./security";
+import { createResumableUploads } from "./resumable-uploads";
 import { createUploadsProxy } from "./uploads-proxy";
 import { warmUp } from "./warm-up";
 
@@ -56,6 +61,29 @@ const build = () => import("virtual:react-router/server-build") as Promise<Serve
 /** The production build once loaded: the page cache reads its routes' handles (query parameters) without waiting. */
 let loadedBuild: ServerBuild | undefined;
 if (isBuilt) void build().then((loaded) => (loadedBuild = loaded));
+
+// Resumable admin uploads (tus): before the body limits, as they bound their bodies themselves
+// (server/resumable-uploads.ts); behind the same session and origin checks as the admin's actions.
+const resumableUploads = createResumableUploads({
+  path: RESUMABLE_UPLOADS_PATH,
+  store: uploadStore(),
+  limits: uploadLimits,
+  userOf: (req, res) =>
+    requireStaff(toFetchRequest(req, res, { abortable: false, method: "GET" })).then(
+      (staff) => staff.userId,
+      () => null,
+    ),
+  isSameOrigin: (req, res) => isSameOrigin(toFetchRequest(req, res, { abortable: false, method: "GET" })),
+});
+app.all(`${RESUMABLE_UPLOADS_PATH}{/:id}`, (req, res, next) => {
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+  void resumableUploads.handler(req, res, next);
+});
+// Unfinished uploads older than a day are removed (finished ones are removed by the save that uses them).
+setInterval(
+  () => void resumableUploads.cleanUpExpired().catch((error) => console.error("[web] upload clean-up failed", error)),
+  3_600_000,
+).unref();
 
 // First of all: every request body is bounded by the route it is for, while it streams in.
 app.use(

@@ -43,6 +43,9 @@ const EnvSchema = z
       .transform((u) => u?.replace(/\/+$/, "")),
     // Where resized images are kept (server/images.ts); default: a folder in the OS temp dir.
     IMAGE_CACHE_DIR: z.string().min(1).optional(),
+    // Where resumable admin uploads are kept until their form is saved (server/resumable-uploads.ts);
+    // default: a folder in the OS temp dir. Several web processes must share one folder.
+    RESUMABLE_UPLOAD_DIR: z.string().min(1).optional(),
     // URLs per sitemap file (the protocol allows up to 50,000; each file is made whole in memory, so
     // smaller files keep the peak low, ADR 011); past it /sitemap.xml becomes a sitemap index.
     SITEMAP_MAX_URLS: z.coerce.number().int().min(2).max(50_000).default(5_000),

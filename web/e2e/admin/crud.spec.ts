@@ -193,7 +193,7 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     const progress = page.getByRole("progressbar", { name: "Upload progress" });
     await expect(progress).toBeVisible();
-    await expect(page.getByText(/^(Uploading\.\.\. \d{1,3}%|Upload complete, saving\.\.\.)$/)).toBeVisible();
+    await expect(page.getByText(/^(Uploading\.\.\. \d{1,3}%(, .+ left)?|Upload complete, saving\.\.\.)$/)).toBeVisible();
     await expect(page).toHaveURL("/gallery/videos", { timeout: 20_000 });
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(page.getByRole("status").filter({ hasText: "Video added." })).toBeVisible();

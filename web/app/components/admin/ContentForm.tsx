@@ -7,7 +7,9 @@ import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { useAt } from "~/lib/admin/messages";
 import { preparePhoto, readImageSize } from "~/lib/admin/photo-prepare";
-import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
+import { sendFilesAhead, UploadRefused, type FileToSend, type FilesProgress } from "~/lib/admin/resumable-upload";
+import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
+import { ACCEPT, fileTooLargeMessage, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, ErrorAlert } from "./Feedback";
 import { SizedImage } from "./SizedImage";
@@ -31,10 +33,12 @@ interface SaveFailure {
 
 /**
  * The create / edit form of every kind. react-hook-form validates with the kind's zod
- * schema (on submit, then on change); a valid form is uploaded with XMLHttpRequest to
- * /admin/save/... so the upload shows real progress, and on success the page navigates
- * to where the kind goes after a save. Without JavaScript it is a plain multipart post
- * to the page's own action. A failed save keeps everything the user typed.
+ * schema (on submit, then on change); a valid form first sends its chosen files with
+ * resumable uploads (resumable-upload.ts: progress, time left, and a wait for the connection
+ * when it drops), then posts its text and the uploads' ids with XMLHttpRequest to
+ * /admin/save/..., and on success the page navigates to where the kind goes after a save.
+ * Without JavaScript it is a plain multipart post to the page's own action. A failed save
+ * keeps everything the user typed.
  */
 export function ContentForm({
   kind,
@@ -68,6 +72,10 @@ export function ContentForm({
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [percent, setPercent] = useState(0);
+  const [filesProgress, setFilesProgress] = useState<FilesProgress | null>(null);
+  // Files already sent ahead by an earlier Save of this form, and the way to stop a sending one.
+  const sentFiles = useRef(new Map<File, string>());
+  const sending = useRef<AbortController | null>(null);
   const [conflict, setConflict] = useState<EditConflict | null>(actionData?.conflict ?? null);
   const [formError, setFormError] = useState<SaveFailure | null>(
     actionData?.message && !actionData.conflict ? { message: actionData.message } : null,
@@ -127,7 +135,13 @@ export function ContentForm({
     return entry.done;
   };
 
-  useEffect(() => () => xhrRef.current?.abort(), []);
+  useEffect(
+    () => () => {
+      xhrRef.current?.abort();
+      sending.current?.abort();
+    },
+    [],
+  );
   // A failure is said beside Save, where the eye and the thumb are: the message pushes the buttons
   // down, so once it is on the page the two are brought into view together.
   useEffect(() => {
@@ -164,15 +178,50 @@ export function ContentForm({
       }
     }
     const body = new FormData(form, submitter);
-    // An untouched file input: nothing to send (edit mode keeps the current file).
+    // An untouched file input: nothing to send (edit mode keeps the current file). A chosen
+    // file is sent ahead, and the save names its upload instead.
+    const files: FileToSend[] = [];
     for (const [name, value] of [...body.entries()]) {
-      if (value instanceof File && value.size === 0 && !value.name) body.delete(name);
+      if (!(value instanceof File)) continue;
+      body.delete(name);
+      const field = config.fields.find((candidate) => candidate.name === name);
+      if (field && (value.size > 0 || value.name)) files.push({ field: name, file: value, kind: field.fileKind ?? config.fileKind });
     }
 
     setFormError(null);
     setConflict(null);
     setPercent(0);
+    setFilesProgress(null);
     setPhase("uploading");
+    const controller = new AbortController();
+    sending.current = controller;
+    void sendFilesAhead(files, { signal: controller.signal, onProgress: setFilesProgress, sentBefore: sentFiles.current }).then(
+      (ids) => {
+        setFilesProgress(null);
+        for (const [field, uploadId] of Object.entries(ids)) body.set(uploadIdField(field), uploadId);
+        post(body, files);
+      },
+      (error: unknown) => {
+        setPhase("idle");
+        setFilesProgress(null);
+        if (controller.signal.aborted) return;
+        const refused = error instanceof UploadRefused ? error : null;
+        if (refused?.status === 401) {
+          setFormError({ message: at("common.sessionExpired") });
+          return;
+        }
+        const file = files.find(({ file }) => !sentFiles.current.has(file));
+        const message =
+          refused?.status === 413 && file
+            ? at.contract(fileTooLargeMessage(file.kind, file.kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes))
+            : at("common.uploadRefused");
+        if (file) setError(file.field, { type: "server", message });
+        setFormError({ message });
+      },
+    );
+  };
+
+  const post = (body: FormData, files: readonly FileToSend[]) => {
     const xhr = new XMLHttpRequest();
     xhrRef.current = xhr;
     xhr.open("POST", listReturn.link(savePath(kind, id)));
@@ -205,6 +254,9 @@ export function ContentForm({
       }
       for (const [field, messages] of Object.entries(response?.errors ?? {})) {
         if (messages[0]) setError(field, { type: "server", message: messages[0] });
+        // A file the save could not use (an upload that expired) is sent again next time.
+        const sent = files.find((file) => file.field === field);
+        if (sent) sentFiles.current.delete(sent.file);
       }
       // A refusal of what was sent names what to correct; anything else is the server's trouble.
       const refused = xhr.status >= 400 && xhr.status < 500 && response?.message;
@@ -291,7 +343,7 @@ export function ContentForm({
         );
       })}
 
-      {phase !== "idle" ? <UploadProgress percent={percent} phase={phase} /> : null}
+      {phase !== "idle" ? <UploadProgress percent={filesProgress?.percent ?? percent} phase={phase} files={filesProgress} /> : null}
 
       <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
         {conflict ? (
@@ -324,9 +376,18 @@ export function ContentForm({
   );
 }
 
-function UploadProgress({ percent, phase }: { percent: number; phase: Phase }) {
+function UploadProgress({ percent, phase, files }: { percent: number; phase: Phase; files: FilesProgress | null }) {
   const at = useAt();
-  const text = phase === "processing" ? at("common.processing") : at("common.uploading", { percent });
+  const text =
+    phase === "processing"
+      ? at("common.processing")
+      : files?.waiting
+        ? at("common.uploadWaiting", { percent })
+        : files?.secondsLeft != null
+          ? files.secondsLeft < 60
+            ? at("common.uploadingMinuteLeft", { percent })
+            : at("common.uploadingMinutesLeft", { percent, minutes: Math.ceil(files.secondsLeft / 60) })
+          : at("common.uploading", { percent });
   return (
     <div className="space-y-2">
       <div

@@ -1,5 +1,5 @@
 import { adminTranslator } from "./messages";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,6 +25,7 @@ let cms: Server;
 let received: Received[] = [];
 let reply: { status: number; body?: unknown } = { status: 201, body: { id: 1 } };
 let tmpRoot: string;
+let resumableDir: string;
 let mod: typeof import("./upload.server");
 let sessions: typeof import("./session.server");
 
@@ -75,7 +76,9 @@ beforeAll(async () => {
   vi.stubEnv("CMS_URL", `http://127.0.0.1:${port}`);
   vi.stubEnv("IMAGE_MAX_BYTES", String(64 * 1024));
   vi.stubEnv("VIDEO_MAX_BYTES", String(210 * 1024 * 1024));
+  resumableDir = mkdtempSync(join(tmpdir(), "resumable-test-"));
   vi.stubEnv("TMPDIR", tmpRoot);
+  vi.stubEnv("RESUMABLE_UPLOAD_DIR", resumableDir);
   vi.resetModules();
   mod = await import("./upload.server");
   sessions = await import("./session.server");
@@ -85,6 +88,7 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await new Promise((resolve) => cms.close(resolve));
   rmSync(tmpRoot, { recursive: true, force: true });
+  rmSync(resumableDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -354,4 +358,53 @@ describe("saveItem (upload proxy)", () => {
     expect(peak - before).toBeLessThan(80 * 1024 * 1024);
     expect(leftovers()).toEqual([]);
   }, 60_000);
+});
+
+describe("saveItem: a file sent ahead by a resumable upload", () => {
+  /** A finished upload of person `userId`, as the tus server leaves it. */
+  async function finishedUploadOf(userId: number, bytes: Buffer, metadata: Record<string, string>) {
+    const { Readable } = await import("node:stream");
+    const { uploadStore } = await import("./resumable-uploads.server");
+    const store = uploadStore();
+    const id = `u${userId}-${createHash("md5").update(randomUUID()).digest("hex")}`;
+    const upload = { id, size: bytes.length, offset: 0, metadata, creation_date: new Date().toISOString(), sizeIsDeferred: false };
+    await store.create(upload as Parameters<typeof store.create>[0]);
+    await store.write(Readable.from([bytes]), id, 0);
+    return id;
+  }
+  const uploadsLeft = () => readdirSync(resumableDir);
+
+  it("passes the uploaded file on to the CMS like a posted one, then removes the upload", async () => {
+    const bytes = pngBytes();
+    const id = await finishedUploadOf(9, bytes, { filename: "hills.png", filetype: "image/png", kind: "image" });
+    const result = await mod.saveItem(multipart({ title: "Hills", description: "Morning", "image:upload": id }), await staff(), "image");
+
+    expect(result).toMatchObject({ ok: true, redirectTo: "/gallery/images" });
+    expect(received[0]!.fields).toEqual({ title: "Hills", description: "Morning" });
+    expect(received[0]!.file).toMatchObject({ field: "image", filename: "upload.png", mimeType: "image/png", size: bytes.length });
+    expect(received[0]!.file?.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it("refuses another person's upload, and an unknown one, without calling the CMS", async () => {
+    const id = await finishedUploadOf(10, pngBytes(), { filename: "hills.png", filetype: "image/png", kind: "image" });
+    for (const named of [id, `u9-${"0".repeat(32)}`, "../../etc/passwd"]) {
+      const result = await mod.saveItem(
+        multipart({ title: "Hills", description: "Morning", "image:upload": named }),
+        await staff(),
+        "image",
+      );
+      expect(result).toMatchObject({ ok: false, status: 400, errors: { image: [expect.stringContaining("no longer on the server")] } });
+    }
+    expect(received).toHaveLength(0);
+    expect(uploadsLeft()).toContain(id);
+  });
+
+  it("runs the form's rules on it (a video is no image) and keeps it after a refused save", async () => {
+    const id = await finishedUploadOf(9, mp4Bytes(), { filename: "clip.mp4", filetype: "video/mp4", kind: "video" });
+    const result = await mod.saveItem(multipart({ title: "Hills", description: "Morning", "image:upload": id }), await staff(), "image");
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(received).toHaveLength(0);
+    expect(uploadsLeft()).toContain(id);
+  });
 });

@@ -11,6 +11,8 @@ import { AdminCmsError, cmsFailure, staffUpload } from "./cms-client.server";
 import { KINDS, type KindKey, type UploadLimits } from "./kinds";
 import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "./edit-conflict";
 import { editConflictOf } from "./edit-conflict.server";
+import { uploadIdField } from "./resumable-upload-fields";
+import { finishedUpload, removeUpload } from "./resumable-uploads.server";
 import { returnPathOf } from "./list-place";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
@@ -214,6 +216,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
   const maxFileBytes = config.fileKind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes;
   const mode = id ? "edit" : "create";
   const failure = id ? config.messages.update : config.messages.create;
+  const fileFields = [config.fileField, ...config.optionalImageFields];
 
   let upload: ParsedUpload;
   try {
@@ -221,7 +224,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       fileField: config.fileField,
       fileKind: config.fileKind,
       maxFileBytes,
-      textFields: [...config.textFields, VERSION_FIELD, REPLACE_VERSION_FIELD],
+      textFields: [...config.textFields, VERSION_FIELD, REPLACE_VERSION_FIELD, ...fileFields.map(uploadIdField)],
       imageFields: config.optionalImageFields,
       maxImageBytes: limits.imageMaxBytes,
     });
@@ -232,9 +235,33 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     throw error;
   }
 
+  // The files the browser sent ahead with resumable uploads (server/resumable-uploads.ts).
+  const resumed: string[] = [];
   try {
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
     const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
+    for (const field of fileFields) {
+      const uploadId = upload.fields[uploadIdField(field)];
+      const sent = field === config.fileField ? upload.file : upload.images[field];
+      if (!uploadId || sent) continue;
+      const finished = await finishedUpload(staff.userId, uploadId);
+      if (!finished) {
+        const message = staff.at("common.uploadNotFound");
+        return { ok: false, status: 400, message, errors: { [field]: [message] }, values, baseVersion };
+      }
+      resumed.push(uploadId);
+      const stored: StoredFile = { name: finished.name, type: finished.type, size: finished.size, path: finished.path };
+      if (field === config.fileField) {
+        upload.file = stored;
+        if (stored.size > maxFileBytes) upload.tooLarge = true;
+      } else {
+        upload.images[field] = stored;
+        if (stored.size > limits.imageMaxBytes) {
+          upload.tooLarge = true;
+          upload.tooLargeImage = field;
+        }
+      }
+    }
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
       const message = staff.at.contract(
@@ -277,6 +304,8 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }, staff.at), values, baseVersion };
     }
 
+    // Saved: the uploads are no longer needed (a refused save keeps them for the next try).
+    await Promise.all(resumed.map((uploadId) => removeUpload(staff.userId, uploadId)));
     const setCookie = await flashNotice(staff.session, staff.at(id ? config.messages.updated : config.messages.created));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");
