@@ -96,6 +96,7 @@ export function NepaliForm<K extends KindKey>({
     register,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors, isDirty },
   } = useSchemaForm(schema, initial);
 
@@ -187,6 +188,7 @@ export function NepaliForm<K extends KindKey>({
                   registration={register(field.name)}
                   defaultValue={initial[field.name] ?? ""}
                   getValue={() => String(watch(field.name) ?? "")}
+                  setValue={(value) => setValue(field.name, value as never, { shouldDirty: true })}
                   hintId={hintId}
                   errorId={errorId}
                   error={error}

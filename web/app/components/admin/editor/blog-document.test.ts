@@ -19,7 +19,7 @@ const SAMPLES: Record<string, string> = {
   quote: "> A quote\n> on two lines.",
   link: "See [link](https://x) here.",
   image: "![alt](/uploads/a.jpg)",
-  imageInline: "Text ![alt](/uploads/a.jpg \"Title\") more.",
+  imageInline: 'Text ![alt](/uploads/a.jpg "Title") more.',
   hardBreaks: "Line one  \nLine two\\\nLine three",
   table: "| A | B |\n| --- | --- |\n| 1 | **2** |",
   inlineCode: "Use `npm install` now.",
@@ -102,7 +102,10 @@ describe("what the editor writes", () => {
     const doc = parseMarkdown("");
     const { paragraph } = doc.type.schema.nodes;
     const text = (s: string) => doc.type.schema.text(s);
-    const typed = doc.type.create(null, ["First.", "Second.", "Third."].map((s) => paragraph!.create(null, text(s))));
+    const typed = doc.type.create(
+      null,
+      ["First.", "Second.", "Third."].map((s) => paragraph!.create(null, text(s))),
+    );
     const markdown = serializeMarkdown(typed);
     expect(markdown).toBe("First.\n\nSecond.\n\nThird.");
     expect(renderMarkdownHere(markdown).html).toBe("<p>First.</p>\n<p>Second.</p>\n<p>Third.</p>\n");

@@ -1,4 +1,10 @@
-import { MarkdownParser, MarkdownSerializer, defaultMarkdownParser, defaultMarkdownSerializer, schema as commonmark } from "prosemirror-markdown";
+import {
+  MarkdownParser,
+  MarkdownSerializer,
+  defaultMarkdownParser,
+  defaultMarkdownSerializer,
+  schema as commonmark,
+} from "prosemirror-markdown";
 import { Schema, type DOMOutputSpec, type Node as PMNode } from "prosemirror-model";
 import { createBlogMarkdownIt } from "~/lib/markdown/blog-markdown-it";
 
@@ -46,7 +52,10 @@ export const schema = new Schema({
   }),
 });
 
-const cell = (name: string) => ({ block: name, getAttrs: (token: { attrGet(name: string): string | null }) => ({ align: token.attrGet("align") }) });
+const cell = (name: string) => ({
+  block: name,
+  getAttrs: (token: { attrGet(name: string): string | null }) => ({ align: token.attrGet("align") }),
+});
 
 const parser = new MarkdownParser(schema, createBlogMarkdownIt(), {
   ...defaultMarkdownParser.tokens,
