@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
+import { PUBLIC_VIDEO_STATES } from './contract/shared/video-status';
 
 /**
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
@@ -115,7 +116,7 @@ const hasNoArgs = (args: Record<string, unknown>) =>
     (value) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0),
   );
 
-type Attribute = { type: string; multiple?: boolean; repeatable?: boolean };
+type Attribute = { type: string; multiple?: boolean; repeatable?: boolean; private?: boolean };
 type Model = { uid: string; globalId: string; attributes: Record<string, Attribute> };
 type FieldResolver = (parent: { id: number }, args: Record<string, unknown>, context: object, info: unknown) => unknown;
 
@@ -134,6 +135,8 @@ function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getC
   const resolvers: Record<string, Record<string, FieldResolver>> = {};
   for (const [typeName, model] of models) {
     for (const [field, attribute] of Object.entries(model.attributes)) {
+      // Private fields (a video's kept upload) are not in the schema.
+      if (attribute.private) continue;
       if (attribute.type === 'media' && !attribute.multiple) {
         (resolvers[typeName] ??= {})[field] = (parent, _args, context) => mediaOf(model.uid, field, parent, context);
       } else if (attribute.type === 'component') {
@@ -152,6 +155,15 @@ function batchedFieldResolvers(naming: { getTypeName(model: Model): string; getC
   }
   return resolvers;
 }
+
+type Resolve = (parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => unknown;
+
+/** GraphQL is for public reads: a video still being converted, or that failed, is not one of them. */
+const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+  const visible = { or: [{ videoStatus: { in: PUBLIC_VIDEO_STATES } }, { videoStatus: { null: true } }] };
+  const filters = args.filters ? { and: [args.filters, visible] } : visible;
+  return resolve(parent, { ...args, filters }, context, info);
+};
 
 export function registerGraphqlExtension() {
   const extension = strapi.plugin('graphql').service('extension');
@@ -192,6 +204,10 @@ export function registerGraphqlExtension() {
     resolvers: batchedFieldResolvers(strapi.plugin('graphql').service('utils').naming),
     resolversConfig: {
       'Query.blogByNumericId': { auth: { scope: ['api::blog.blog.findOne'] } },
+      // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
+      // A single one is asked by its documentId, which only these lists give out.
+      'Query.videoGalleries': { middlewares: [onlyPublicVideos] },
+      'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos] },
     },
   }));
 }

@@ -10,6 +10,7 @@ import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { removeStoredMetadataOnce } from './media/stored-files';
+import { registerVideoConversionTrigger, resumeVideoConversions, stopVideoConversions } from './media/video-queue';
 import { boundPagination } from './pagination-bounds';
 import { reusePerRequestLookups } from './per-request-lookups';
 import { registerReadCacheInvalidation } from './read-cache-instance';
@@ -23,6 +24,7 @@ export default {
     boundPagination();
     registerContentChangeNotifier();
     recordEditors();
+    registerVideoConversionTrigger();
     // Before the admin routes take their controllers (end of register).
     registerConsoleSignIn();
   },
@@ -48,11 +50,14 @@ export default {
     await removeStoredMetadataOnce();
     // Demo content, once, into a brand-new database (SEED_DEMO_CONTENT, config/content.ts).
     await (strapi.service('api::demo-content.demo-content') as unknown as { seedOnce(): Promise<void> }).seedOnce();
+    // Videos whose conversion a stop interrupted, or that were stored before, are converted in the background.
+    await resumeVideoConversions();
     // Last: the locales and permissions set up above are what it starts from.
     reusePerRequestLookups(strapi);
   },
 
   async destroy() {
+    await stopVideoConversions();
     await closeFailureCounters();
   },
 };

@@ -4,10 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, json, login, send } from './helpers/api';
+import { form, json, login, send, settledVideo } from './helpers/api';
 import { PRIVATE_VALUES, privateTags, writeMetadata } from './helpers/metadata';
 import { startTestS3, type TestS3 } from './helpers/s3-server';
 import { runScriptOk } from './helpers/scripts';
+import { makeVideo } from './helpers/videos';
 import { startTestWeb, type TestWeb } from './helpers/web-server';
 
 // UPLOAD_PROVIDER=s3: a CMS whose uploads live in an S3-compatible bucket (s3rver, started here)
@@ -152,6 +153,38 @@ describe('uploads in an S3-compatible bucket', () => {
     for (const key of stored) expect(keys).not.toContain(key);
     expect(await s3.keys()).toEqual(await storedNames());
     expect((await fetch(`${cms.url}/uploads/${name}`)).status).toBe(404);
+  });
+
+  it('a video is converted from the bucket into the bucket: its web copy and poster are objects, the upload is gone', async () => {
+    const clip = await makeVideo(path.join(work, 'festival.avi'), { seconds: 1 });
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/video-gallery',
+      form(
+        { title: 'Festival', description: 'Lamps.' },
+        { video: { bytes: await readFile(clip), name: 'festival.avi', type: 'video/x-msvideo' } },
+      ),
+      token,
+    );
+    expect(response.status).toBe(201);
+    const created = await json(response);
+    expect(created.video_status).toBe('processing');
+    const upload = path.basename(created.mediaUrl);
+    const ready = await settledVideo(cms.url, created.id, token);
+    expect(ready.video_status, ready.video_error).toBe('ready');
+    const [video, poster] = [path.basename(ready.mediaUrl), path.basename(ready.posterUrl)];
+    expect(video).toMatch(/\.mp4$/);
+    const keys = await s3.keys();
+    expect(keys).toEqual(expect.arrayContaining([video, poster]));
+    expect(keys).not.toContain(upload);
+    expect(await s3.keys()).toEqual(await storedNames());
+    expect(await localUploads()).toEqual([]);
+    const served = await fetch(`${web.url}/uploads/${video}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+    expect((await send(cms.url, 'DELETE', `/api/video-gallery/${created.id}`, undefined, token)).status).toBe(204);
+    expect(await s3.keys()).not.toContain(video);
   });
 
   it('with S3_PUBLIC_URL the web reads uploads straight from the bucket; the boot-time sweep removes objects no file names', async () => {

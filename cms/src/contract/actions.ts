@@ -39,8 +39,27 @@ const documents = (def: ContractDefinition) =>
 const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
 
 /** An entry by its number: the English row's id (every language version has its own row and id). */
-const findById = (def: ContractDefinition, id: number) =>
-  documents(def).findFirst({ locale: DEFAULT_LOCALE, filters: { id }, populate: mediaFields(def) });
+const findById = (def: ContractDefinition, id: number, visible: Record<string, unknown> = {}) =>
+  documents(def).findFirst({
+    locale: DEFAULT_LOCALE,
+    filters: { $and: [{ id }, visible] },
+    populate: [...mediaFields(def), ...(def.privateFiles ?? [])],
+  });
+
+/**
+ * The filters of what this reader may see: everything for staff (a good bearer token), the kind's
+ * public part for everyone else (the reads need no token).
+ */
+async function visibleTo(ctx: Context, def: ContractDefinition): Promise<Record<string, unknown>> {
+  if (!def.publicFilters) return {};
+  if (!ctx.get('authorization')) return def.publicFilters;
+  try {
+    const claims = (await strapi.plugin('users-permissions').service('jwt').getToken(ctx)) as { id?: unknown } | null;
+    return claims?.id ? {} : def.publicFilters;
+  } catch {
+    return def.publicFilters;
+  }
+}
 
 /** The request's `?locale` (en when absent); 400 for a language the site does not have. */
 const localeOf = (ctx: Context): LocaleCode => {
@@ -173,7 +192,10 @@ export function createContractActions(def: ContractDefinition) {
       async (ctx) => {
         const locale = localeOf(ctx);
         const { start, limit, q } = listParams(ctx.query);
-        const search = searchFilters(def, q);
+        const visible = await visibleTo(ctx, def);
+        const { filters } = searchFilters(def, q) as { filters?: Record<string, unknown> };
+        const wanted = [filters, visible].filter((filter) => filter && Object.keys(filter).length > 0);
+        const search = wanted.length ? { filters: { $and: wanted } } : {};
         // The English entries decide order, count and ids in every language.
         const [entries, count] = await Promise.all([
           documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),
@@ -189,7 +211,7 @@ export function createContractActions(def: ContractDefinition) {
       def,
       async (ctx) => {
         const locale = localeOf(ctx);
-        const entry = await findById(def, parseId(ctx.params.id));
+        const entry = await findById(def, parseId(ctx.params.id), await visibleTo(ctx, def));
         if (!entry) throw new ContractError(404, serverMessages.notFound);
         const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
         setVersionHeader(ctx, versionOf(def, locale === DEFAULT_LOCALE ? entry : translation, locale));
@@ -283,7 +305,7 @@ export function createContractActions(def: ContractDefinition) {
         }
         // Without a locale (or en) the entry goes in every language, then its files.
         await documents(def).delete({ documentId: existing.documentId, locale: '*' });
-        await removeFiles(mediaFields(def).map((field) => existing[field] as MediaFile | null));
+        await removeFiles([...mediaFields(def), ...(def.privateFiles ?? [])].map((field) => existing[field] as MediaFile | null));
         ctx.status = 204;
         ctx.body = null;
       },

@@ -1,3 +1,4 @@
+import { PUBLIC_VIDEO_STATES } from './shared/video-status';
 import { CONTRACT_RULES, type FileRule, type KindRules, type TextRule } from './shared/rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
@@ -61,6 +62,10 @@ export interface ContractDefinition {
   altText: (fields: Record<string, string>) => string;
   /** What the contract answers beside the id and the text fields: file URLs and dates. */
   extras: (entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => Record<string, unknown>;
+  /** Files the entry holds that no answer shows (a video's upload kept beside its web copy): removed with it. */
+  privateFiles?: string[];
+  /** What an anonymous reader may see of the kind (a video while it is converted or after it failed: not yet). */
+  publicFilters?: Record<string, unknown>;
   /** Messages for failures the client cannot fix. */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
@@ -143,8 +148,13 @@ export const videoGallery: ContractDefinition = {
   extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.video as MediaFile | null),
     posterUrl: fileUrl(entry.poster as MediaFile | null),
+    // processing | ready | failed (video_error says why) | original (no encoder: served as uploaded)
+    video_status: entry.videoStatus ?? null,
+    video_error: entry.videoError ?? null,
     created_at: entry.createdAt ?? null,
   }),
+  publicFilters: { $or: [{ videoStatus: { $in: PUBLIC_VIDEO_STATES } }, { videoStatus: { $null: true } }] },
+  privateFiles: ['originalVideo'],
   failure: {
     list: 'Something went wrong',
     one: 'Something went wrong',

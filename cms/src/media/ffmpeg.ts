@@ -13,7 +13,7 @@ export const hasFfmpeg = () => ffmpegPath() !== null;
  */
 export function runFfmpeg(
   args: string[],
-  { timeoutMs, lowPriority = false }: { timeoutMs: number; lowPriority?: boolean },
+  { timeoutMs, lowPriority = false, signal }: { timeoutMs: number; lowPriority?: boolean; signal?: AbortSignal },
 ): Promise<string> {
   const binary = ffmpegPath();
   if (!binary) return Promise.reject(new FfmpegError('ffmpeg is not installed'));
@@ -32,16 +32,23 @@ export function runFfmpeg(
       stderr = (stderr + chunk.toString('utf8')).slice(-16_384);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    // The CMS stopping ends a conversion at once; it is done again at the next boot.
+    const abort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       reject(new FfmpegError(`ffmpeg could not be started: ${error.message}`));
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, killedBy) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       if (code === 0) resolve(stderr);
       else
         reject(
-          new FfmpegError(signal ? `ffmpeg was stopped (${signal})` : `ffmpeg failed: ${stderr.trim().split('\n').slice(-3).join(' ')}`),
+          new FfmpegError(
+            killedBy ? `ffmpeg was stopped (${killedBy})` : `ffmpeg failed: ${stderr.trim().split('\n').slice(-3).join(' ')}`,
+          ),
         );
     });
   });

@@ -25,7 +25,7 @@ export interface StoredFilesReport {
 }
 
 /** A stored name from a row's `/uploads/<name>` URL; anything else (another host, a path) is not ours to touch. */
-const storedName = (url: unknown): string | null => {
+export const storedName = (url: unknown): string | null => {
   if (typeof url !== 'string' || !url.startsWith('/uploads/')) return null;
   const name = url.slice('/uploads/'.length);
   return name && path.basename(name) === name && !name.startsWith('.') ? name : null;

@@ -183,3 +183,23 @@ export function partialUpload(
     request.write(Buffer.alloc(Math.max(0, options.sentBytes - head.length)));
   });
 }
+
+/**
+ * A gallery video as staff read it once its background conversion has settled (ready, failed, or
+ * served as uploaded), or once `done` says so: polled every 200 ms, at most `timeoutMs`; the time it takes is never what is tested.
+ */
+export async function settledVideo(
+  baseUrl: string,
+  id: number,
+  token: string,
+  done: (video: Record<string, any>) => boolean = (video) => video.video_status !== 'processing',
+  timeoutMs = 180_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = await json(await send(baseUrl, 'GET', `/api/video-gallery/${id}`, undefined, token));
+    if (body && done(body)) return body as Record<string, any>;
+    if (Date.now() > deadline) throw new Error(`video ${id} is still processing`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

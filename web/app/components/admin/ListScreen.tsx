@@ -11,7 +11,7 @@ import { EmptyState, ErrorAlert } from "./Feedback";
 import { IconPencil, IconSearch, IconVideo } from "~/components/ui/icons";
 import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader } from "./Page";
 import { INPUT, LABEL } from "./styles";
-import { SizedImage, sizedPoster } from "./SizedImage";
+import { SizedImage } from "./SizedImage";
 import { useListReturn } from "./use-list-return";
 
 /**
@@ -143,6 +143,8 @@ function SearchForm({ action, q }: { action: string; q: string }) {
   );
 }
 
+const NOTE_TONE = { busy: "text-muted", error: "font-semibold text-red-700", info: "text-clay-dark" } as const;
+
 /** One cell of a list, as its column's spec says. */
 function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
   const at = useAt();
@@ -153,21 +155,31 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
       return <Thumb src={src} alt={spec.alt(item, at)} round={spec.round} />;
     }
     case "video": {
-      const src = spec.src(item);
-      // A small still from the video itself: only its first frame is fetched.
-      return src ? (
-        <video
-          src={`${src}#t=0.1`}
-          poster={sizedPoster(spec.poster(item), 2 * 80)}
-          preload="metadata"
-          muted
-          playsInline
-          aria-label={spec.label(item)}
-          className="h-12 w-20 rounded-lg bg-night object-cover"
-        />
-      ) : (
-        <span className="flex h-12 w-20 items-center justify-center rounded-lg bg-sand text-muted">
-          <IconVideo />
+      const poster = spec.poster(item);
+      const note = spec.note?.(item, at);
+      // Its poster as a small /img copy, or a plain frame: the list never fetches a video itself.
+      return (
+        <span className="flex w-20 flex-col gap-1">
+          {poster ? (
+            <SizedImage
+              src={poster}
+              shownWidth={80}
+              alt={spec.label(item)}
+              width={80}
+              height={48}
+              loading="lazy"
+              className="h-12 w-20 rounded-lg bg-night object-cover"
+            />
+          ) : (
+            <span
+              role="img"
+              aria-label={spec.label(item)}
+              className="flex h-12 w-20 items-center justify-center rounded-lg bg-sand text-muted"
+            >
+              <IconVideo />
+            </span>
+          )}
+          {note ? <span className={`text-xs [overflow-wrap:anywhere] ${NOTE_TONE[note.tone]}`}>{note.text}</span> : null}
         </span>
       );
     }

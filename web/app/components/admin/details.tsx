@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPost, GalleryImage, GalleryVideo, ItemByKind, KindKey, TeamMember } from "~/lib/admin/kinds";
+import { videoStatusNote } from "~/lib/admin/kinds/video";
 import { useAt } from "~/lib/admin/messages";
 import { IconExternal } from "~/components/ui/icons";
 import { formatDate, formatJoinedAt } from "./Page";
@@ -71,8 +72,17 @@ function ImageDetail({ image }: { image: GalleryImage }) {
 
 function VideoDetail({ video }: { video: GalleryVideo }) {
   const at = useAt();
+  const note = videoStatusNote(video, at);
   return (
     <article className="overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-card">
+      {note ? (
+        <p
+          role="status"
+          className={`px-6 py-3 sm:px-8 ${note.tone === "error" ? "bg-red-50 font-semibold text-red-700" : "bg-sand text-ink"}`}
+        >
+          {note.text}
+        </p>
+      ) : null}
       {video.mediaUrl ? (
         <video
           src={video.mediaUrl}

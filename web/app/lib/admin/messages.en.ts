@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from "@contract/account-rules";
 import { CONTRACT_RULES, FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
 import { PAGE_TEXT_MESSAGES } from "@contract/page-text-rules";
 import { SETTINGS_MESSAGES } from "@contract/settings-rules";
+import { VIDEO_FAILURES } from "@contract/video-status";
 
 /**
  * Every user-visible text of the staff admin, in English: one key per idea, grouped by screen.
@@ -212,6 +213,9 @@ export const adminEn = {
   "videos.created": "Video added.",
   "videos.updated": "Video saved.",
   "videos.deleted": "Video deleted.",
+  "videos.status.processing": "Processing",
+  "videos.status.failed": "Failed: {reason}",
+  "videos.status.original": "No encoder on this server, the original is served",
 
   // ── Blogs ─────────────────────────────────────────────────────────────────────────
   "blogs.title": "Blog posts",
@@ -480,6 +484,14 @@ export const adminEn = {
   "contract.tooLong": RULE_MESSAGES.tooLong,
   "contract.imageTooLarge": RULE_MESSAGES.imageTooLarge,
   "contract.videoTooLarge": RULE_MESSAGES.videoTooLarge,
+  "contract.videoUnreadable": VIDEO_FAILURES.unreadable,
+  "contract.videoNoPicture": VIDEO_FAILURES.noPicture,
+  "contract.videoDamaged": VIDEO_FAILURES.damaged,
+  "contract.videoConversionTooLong": VIDEO_FAILURES.tooLong,
+  "contract.videoNoFrame": VIDEO_FAILURES.noFrame,
+  "contract.videoMissing": VIDEO_FAILURES.missing,
+  "contract.videoElsewhere": VIDEO_FAILURES.elsewhere,
+  "contract.videoServerProblem": VIDEO_FAILURES.serverProblem,
   "contract.invalidDate": RULE_MESSAGES.invalidDate,
   "contract.accountNameTooLong": ACCOUNT_MESSAGES.nameTooLong,
   "contract.emailTaken": ACCOUNT_MESSAGES.emailTaken,

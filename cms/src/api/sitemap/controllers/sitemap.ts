@@ -1,3 +1,4 @@
+import { PUBLIC_VIDEO_STATES } from '../../../contract/shared/video-status';
 import type { Context } from 'koa';
 
 const DEFAULT_LOCALE = 'en';
@@ -18,7 +19,9 @@ export default {
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
         strapi.db.query('api::image-gallery.image-gallery').count({ where: { locale: DEFAULT_LOCALE } }),
-        strapi.db.query('api::video-gallery.video-gallery').count({ where: { locale: DEFAULT_LOCALE } }),
+        strapi.db.query('api::video-gallery.video-gallery').count({
+          where: { locale: DEFAULT_LOCALE, $or: [{ videoStatus: { $in: PUBLIC_VIDEO_STATES } }, { videoStatus: { $null: true } }] },
+        }),
         strapi.db.query('api::team-member.team-member').count({ where: { locale: DEFAULT_LOCALE } }),
       ]);
       const updated = (value: unknown) => new Date(value as string | number).toISOString();

@@ -41,7 +41,13 @@ export type CellSpec<Item> =
       round?: boolean;
       missing?: AdminMessageKey;
     }
-  | { type: "video"; src: (item: Item) => string | null; poster: (item: Item) => string | null; label: (item: Item) => string }
+  | {
+      type: "video";
+      poster: (item: Item) => string | null;
+      label: (item: Item) => string;
+      /** A line under the picture: where the video is on its way to visitors, when it is not there yet. */
+      note?: (item: Item, at: AdminT) => { tone: "busy" | "error" | "info"; text: string } | null;
+    }
   | {
       type: "name";
       text: (item: Item) => string;

@@ -1,5 +1,26 @@
+import type { VideoStatus } from "@contract/video-status";
+import type { AdminT } from "../messages";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
+
+const VIDEO_STATES: VideoStatus[] = ["processing", "ready", "failed", "original"];
+
+/**
+ * What staff are told of a video on its way to visitors: being converted, failed (and why), or
+ * served as uploaded because the server has no encoder; nothing once it is ready.
+ */
+export function videoStatusNote(video: Pick<GalleryVideo, "video_status" | "video_error">, at: AdminT) {
+  switch (video.video_status) {
+    case "processing":
+      return { tone: "busy" as const, text: at("videos.status.processing") };
+    case "failed":
+      return { tone: "error" as const, text: at("videos.status.failed", { reason: at.contract(video.video_error ?? "") }) };
+    case "original":
+      return { tone: "info" as const, text: at("videos.status.original") };
+    default:
+      return null;
+  }
+}
 
 export interface GalleryVideo {
   id: number;
@@ -8,6 +29,10 @@ export interface GalleryVideo {
   mediaUrl: string | null;
   /** The frame shown before play. */
   posterUrl: string | null;
+  /** Where the video is on its way to visitors (null from a CMS that does not convert videos). */
+  video_status: VideoStatus | null;
+  /** Why its conversion failed, in the CMS's words. */
+  video_error: string | null;
   created_at: string | null;
 }
 
@@ -23,8 +48,8 @@ export const video = defineKind({
       label: { en: "Poster image", ne: "पोस्टर तस्बिर" },
       type: "file",
       hint: {
-        en: "The picture visitors see before they press play. Without one, the site shows a plain play screen.",
-        ne: "भिडियो चलाउनुअघि दर्शकले देख्ने तस्बिर। नराखे वेबसाइटमा सादा प्ले स्क्रिन देखिन्छ।",
+        en: "The picture visitors see before they press play. Without one, a frame of the video is used.",
+        ne: "भिडियो चलाउनुअघि दर्शकले देख्ने तस्बिर। नराखे भिडियोकै एउटा दृश्य प्रयोग हुन्छ।",
       },
     },
   ],
@@ -57,6 +82,8 @@ export const video = defineKind({
     description: text(raw.description),
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     posterUrl: sameOriginMedia(raw.posterUrl),
+    video_status: VIDEO_STATES.find((state) => state === raw.video_status) ?? null,
+    video_error: textOrNull(raw.video_error),
     created_at: textOrNull(raw.created_at),
   }),
   nameOf: (item) => item.title,
@@ -67,7 +94,7 @@ export const video = defineKind({
   columns: [
     {
       header: "videos.col.video",
-      cell: { type: "video", src: (v) => v.mediaUrl, poster: (v) => v.posterUrl, label: (v) => v.title },
+      cell: { type: "video", poster: (v) => v.posterUrl, label: (v) => v.title, note: (v, at) => videoStatusNote(v, at) },
     },
     { header: "videos.col.title", cell: { type: "name", text: (v) => v.title } },
     { header: "videos.col.description", cell: { type: "excerpt", text: (v) => v.description } },
