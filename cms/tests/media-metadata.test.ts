@@ -268,5 +268,6 @@ describe('files stored before metadata was removed', () => {
     expect(privateTags(stored)).toEqual({});
     await cms.bootOnly();
     await expectCleanEverywhere(`${cms.url}${url}`, 'image');
-  });
+    // A backup, a clean-up, a restore and a boot, while the videos of the tests above convert.
+  }, 180_000);
 });
