@@ -23,6 +23,17 @@ const poolOf = (size: number, timeoutMs: number, code = CODE) => {
   pools.push(pool);
   return pool;
 };
+/** A task for a replacement worker: on a busy machine its start may take longer than the pool's wait. */
+async function runOnReplacement(pool: WorkerPool<string, string>, input: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.run(input);
+    } catch (error) {
+      if (!(error instanceof PoolBusy) || attempt === 20) throw error;
+    }
+  }
+}
+
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
@@ -44,7 +55,7 @@ describe("WorkerPool", () => {
     await expect(pool.run("loop")).rejects.toBeInstanceOf(TaskTimeout);
     expect(mainThreadRan).toBe(true);
     // A new worker serves the next task.
-    expect(await pool.run("after")).toMatch(/^AFTER from/);
+    expect(await runOnReplacement(pool, "after")).toMatch(/^AFTER from/);
   });
 
   it("gives up a task that found no free worker within its wait", async () => {
@@ -54,14 +65,14 @@ describe("WorkerPool", () => {
     const [looping, waiting] = await Promise.allSettled([pool.run("loop"), pool.run("x")]);
     expect(looping.status === "rejected" && looping.reason).toBeInstanceOf(TaskTimeout);
     expect(waiting.status === "rejected" && waiting.reason).toBeInstanceOf(PoolBusy);
-    expect(await pool.run("y")).toMatch(/^Y/);
+    expect(await runOnReplacement(pool, "y")).toMatch(/^Y/);
   });
 
   it("passes on a task's error, and survives a worker that dies", async () => {
     const pool = poolOf(1, 5000);
     await expect(pool.run("throw")).rejects.toThrow("bad input");
     await expect(pool.run("exit")).rejects.toThrow("the worker stopped");
-    expect(await pool.run("z")).toMatch(/^Z/);
+    expect(await runOnReplacement(pool, "z")).toMatch(/^Z/);
   });
 
   it("rejects what is waiting or running when it is closed, and every task after", async () => {
