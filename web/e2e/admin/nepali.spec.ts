@@ -20,7 +20,7 @@ async function createPost(page: Page, title: string, content: string): Promise<s
   await page.goto("/blogs/new");
   await hydrated(page);
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("textbox", { name: "Content", exact: true }).fill(content);
+  await writeMarkdown(page, "Content", content);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/bloglist");
   const edit = page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Edit ${title}` });

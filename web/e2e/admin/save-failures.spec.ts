@@ -88,7 +88,7 @@ test("the Nepali tab: a dropped connection is said beside its Save, and the Nepa
   await hydrated(page);
   const title = unique("Tihar lights");
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("textbox", { name: "Content", exact: true }).fill("The children lit oil lamps along the terrace.");
+  await writeMarkdown(page, "Content", "The children lit oil lamps along the terrace.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/bloglist");
   const href = await page.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
