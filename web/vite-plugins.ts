@@ -42,3 +42,29 @@ export function workerBundle({ name, entry }: { name: string; entry: string }): 
 
 /** The markdown workers (app/lib/markdown/markdown.server.ts). */
 export const markdownWorker = () => workerBundle({ name: "markdown-worker", entry: "app/lib/markdown/worker.server.ts" });
+
+const UNUSED_MARKDOWN_IT = "\0prosemirror-markdown-default-parser";
+
+/**
+ * Keeps the staff editor's chunk small in the browser build: prosemirror-markdown's own markdown-it
+ * (a second copy, for a default parser the editor does not use: it reads posts with the site's
+ * markdown-it) becomes an empty stand-in, and markdown-it's entity tables give way to the browser's
+ * decoder (app/lib/markdown/entities-browser.ts). The server build and the tests keep both packages.
+ */
+export function leanEditorBundle(): Plugin {
+  return {
+    name: "lean-editor-bundle",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (options?.ssr || !importer) return null;
+      if (source === "markdown-it" && importer.includes("/node_modules/prosemirror-markdown/")) return UNUSED_MARKDOWN_IT;
+      if (source === "entities" && importer.includes("/node_modules/markdown-it/")) {
+        return path.resolve("app/lib/markdown/entities-browser.ts");
+      }
+      return null;
+    },
+    load(id) {
+      return id === UNUSED_MARKDOWN_IT ? "export default function MarkdownIt() { return {}; }" : null;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { markdownWorker } from "./vite-plugins";
+import { leanEditorBundle, markdownWorker } from "./vite-plugins";
 
 const ENHANCE_ENTRY = "app/enhance/main.ts";
 const VIRTUAL_ID = "virtual:enhance-script";
@@ -63,7 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Fonts stay files, however small: the CSP's font-src is 'self' (no data: URIs).
     assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
   },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), enhanceScript(), markdownWorker()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), enhanceScript(), markdownWorker(), leanEditorBundle()],
   // The contract's rules are the CMS's own files (cms/src/contract/shared, `@contract/*` in
   // tsconfig.json): the dev server may serve them to the browser.
   server: { host: "127.0.0.1", port: 3000, fs: { allow: [".", "../cms/src/contract/shared"] } },

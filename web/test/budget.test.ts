@@ -110,3 +110,35 @@ describe("bundle budget of public pages (gzip, production build)", () => {
     expect(sum(hydrated)).toBeGreaterThan(BUDGET.js);
   });
 });
+
+// The staff's post form: React, React Router and the admin's form code on first load. The
+// formatting editor (ProseMirror and the Markdown reader) is a chunk of its own, fetched at the
+// first touch of a post form (app/components/admin/MarkdownField.tsx), never by a page itself.
+export const POST_FORM_BUDGET = { js: 250 * 1024 };
+
+describe("script of the post form (gzip, production build)", () => {
+  const editorChunks = () => readdirSync(path.join(client, "assets")).filter((f) => /^RichMarkdownEditor-[\w-]+\.js$/.test(f));
+  const firstLoad = (id: string) => [
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...chain(id).flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ];
+
+  it(`stays within ${POST_FORM_BUDGET.js / 1024} KB on first load, in both screens`, () => {
+    expect(editorChunks(), "the editor's own chunk").toHaveLength(1);
+    const editor = gzipSize(`/assets/${editorChunks()[0]}`);
+    for (const id of ["admin/blog/new", "admin/blog/edit"]) {
+      const js = sum(firstLoad(id));
+      console.log(
+        `${id}: first load ${(js / 1024).toFixed(1)} KB of script (gzip); the editor, at the first touch, ${(editor / 1024).toFixed(1)} KB more`,
+      );
+      expect(js, id).toBeLessThan(POST_FORM_BUDGET.js);
+    }
+  });
+
+  it("leaves the editor out of every page's first load", () => {
+    const [editor] = editorChunks();
+    const loadingIt = Object.keys(manifest.routes).filter((id) => firstLoad(id).some((url) => url.endsWith(`/${editor}`)));
+    expect(loadingIt).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatBsAd, todayInNepal } from "../../app/lib/i18n/bs-date";
-import { fixture, hydrated, login, STILL_PAGES, unique } from "./support";
+import { fixture, hydrated, login, STILL_PAGES, unique, writeMarkdown } from "./support";
 
 test.use(STILL_PAGES);
 
@@ -270,9 +270,7 @@ test.describe("admin round trips: create, view, edit, delete", () => {
     await hydrated(page);
 
     await page.getByLabel("Title").fill(title);
-    await page
-      .getByRole("textbox", { name: "Content" })
-      .fill("## Kite flying\n\nThe children flew **kites** all day.\n\n<script>alert(1)</script>");
+    await writeMarkdown(page, "Content", "## Kite flying\n\nThe children flew **kites** all day.\n\n<script>alert(1)</script>");
     await page.getByLabel("Author email").fill("staff@example");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Invalid email address")).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { fixture, hydrated, login, STAFF, STILL_PAGES, unique } from "./support";
+import { fixture, hydrated, login, markdownOf, STAFF, STILL_PAGES, unique, writeMarkdown } from "./support";
 import { seriousViolations } from "../support/fixtures";
 import { toDevanagariDigits } from "../../app/lib/i18n/bs-date";
 
@@ -20,7 +20,7 @@ async function createPost(page: Page, title: string, content: string): Promise<s
   await page.goto("/blogs/new");
   await hydrated(page);
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("textbox", { name: "Content", exact: true }).fill(content);
+  await writeMarkdown(page, "Content", content);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/bloglist");
   const edit = page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: `Edit ${title}` });
@@ -64,7 +64,7 @@ test.describe("Nepali versions in the admin", () => {
 
     await page.getByLabel("Title in Nepali").fill(neTitle);
     await expect(page.getByText("Title is required", { exact: true })).toHaveCount(0);
-    await page.getByLabel("Content in Nepali").fill(neContent);
+    await writeMarkdown(page, "Content in Nepali", neContent);
     await page.getByRole("button", { name: "Save Nepali version" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
     await expect(page).toHaveURL(`/blogs/edit/${id}?lang=ne`);
@@ -72,14 +72,14 @@ test.describe("Nepali versions in the admin", () => {
     await page.reload();
     await hydrated(page);
     await expect(page.getByLabel("Title in Nepali")).toHaveValue(neTitle);
-    await expect(page.getByLabel("Content in Nepali")).toHaveValue(neContent);
+    await expect(markdownOf(page, "Content in Nepali")).toHaveValue(neContent);
     await expect(page.getByText("This is the text visitors of the Nepali website see.")).toBeVisible();
 
     // The English version is unchanged.
     await languageTabs(page).getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(`/blogs/edit/${id}`);
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-    await expect(page.getByRole("textbox", { name: "Content", exact: true })).toHaveValue(content);
+    await expect(markdownOf(page, "Content")).toHaveValue(content);
     const english = await request.get(`${CMS}/api/blog/${id}`);
     expect(await english.json()).toMatchObject({ title, content, locale: "en" });
 

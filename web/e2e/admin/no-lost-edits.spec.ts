@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { CMS_URL, hydrated, login, managerToken, STAFF, STILL_PAGES, unique } from "./support";
+import { CMS_URL, hydrated, login, managerToken, markdownOf, STAFF, STILL_PAGES, unique, writeMarkdown } from "./support";
 import { seriousViolations } from "../support/fixtures";
 
 test.use(STILL_PAGES);
@@ -91,7 +91,7 @@ test("the second of two saves is refused with who changed it; theirs is shown, m
   await expect(theirTitle).toContainText("different from yours");
   await expect(alert.locator("[data-conflict-field=content]")).toContainText("The children flew kites on the roof.");
   // What was typed is still in the form; nothing was written.
-  await expect(page.getByRole("textbox", { name: "Content" })).toHaveValue(mine);
+  await expect(markdownOf(page, "Content")).toHaveValue(mine);
   await expect(page).toHaveURL(new RegExp(`/blogs/edit/${postId}`));
   expect(await stored()).toMatchObject({ title: `${title}, with photos`, content: "The children flew kites on the roof." });
   expect(await seriousViolations(page)).toEqual([]);
@@ -123,12 +123,12 @@ test("without JavaScript, on the Nepali tab: refused with their text shown, then
   await sita.page.goto(`/blogs/edit/${postId}?lang=ne`);
   await hydrated(sita.page);
   await sita.page.getByLabel("Title in Nepali").fill("घरमा दशैं");
-  await sita.page.getByLabel("Content in Nepali").fill("बच्चाहरूले छतमा चङ्गा उडाए।");
+  await writeMarkdown(sita.page, "Content in Nepali", "बच्चाहरूले छतमा चङ्गा उडाए।");
   await sita.page.getByRole("button", { name: "Save Nepali version" }).click();
   await expect.poll(async () => (await stored("ne")).title).toBe("घरमा दशैं");
 
   await page.getByLabel("Title in Nepali").fill("दशैं २०८३");
-  await page.getByLabel("Content in Nepali").fill("पिङ खेल्यौं।");
+  await writeMarkdown(page, "Content in Nepali", "पिङ खेल्यौं।");
   await page.getByRole("button", { name: "Save Nepali version" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("Not saved: someone else changed this after you opened it.");
@@ -160,7 +160,7 @@ test("an edit to the English text meanwhile does not refuse a Nepali save (nothi
   await expect.poll(async () => (await stored()).title).toBe(`${title} (2083)`);
 
   await page.getByLabel("Title in Nepali").fill("दशैं");
-  await page.getByLabel("Content in Nepali").fill("चङ्गा।");
+  await writeMarkdown(page, "Content in Nepali", "चङ्गा।");
   await page.getByRole("button", { name: "Save Nepali version" }).click();
   await expect(page.getByText("Nepali version saved")).toBeVisible();
   expect(await stored("ne")).toMatchObject({ title: "दशैं", content: "चङ्गा।" });

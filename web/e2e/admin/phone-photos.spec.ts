@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { CMS_URL, hydrated, login, STILL_PAGES, unique } from "./support";
+import { CMS_URL, hydrated, login, STILL_PAGES, unique, writeMarkdown } from "./support";
 import { exiftoolTags, privateTags, writePhonePhoto } from "./phone-photo";
 
 test.use(STILL_PAGES);
@@ -25,7 +25,7 @@ test("a phone photo is turned upright, resized and stripped in the browser befor
   await hydrated(page);
   const title = unique("Sunrise from the roof");
   await page.getByLabel("Title").fill(title);
-  await page.getByRole("textbox", { name: "Content", exact: true }).fill("The hills at six in the morning.");
+  await writeMarkdown(page, "Content", "The hills at six in the morning.");
   await page.getByLabel("Author name").fill("Sita Sharma");
   await page.getByLabel("Cover image").setInputFiles(original);
   // The input now holds the resized copy (the test stack's image limit is 1 MiB: the original

@@ -122,3 +122,16 @@ export async function mailsTo(address: string, count = 1): Promise<SentMail[]> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A post body's Markdown: the form's textarea, which the formatting editor writes into (hidden
+ * behind the editor in the Write tab, so read it with toHaveValue, or write it with writeMarkdown).
+ */
+export const markdownOf = (page: Page, label: string) => page.locator("textarea").and(page.getByLabel(label, { exact: true }));
+
+/** Types Markdown into a post body, in the Markdown tab once the formatting editor has loaded. */
+export async function writeMarkdown(page: Page, label: string, markdown: string) {
+  await expect(page.getByTestId("rich-editor")).toBeVisible();
+  await page.getByRole("tab", { name: "Markdown", exact: true }).click();
+  await markdownOf(page, label).fill(markdown);
+}

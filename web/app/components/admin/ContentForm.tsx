@@ -329,6 +329,7 @@ export function ContentForm({
               registration={register(field.name)}
               defaultValue={initial[field.name] ?? ""}
               getValue={() => String(watch(field.name) ?? "")}
+              setValue={(value) => setValue(field.name, value as never, { shouldDirty: true })}
               hintId={hintId}
               errorId={errorId}
               error={error}

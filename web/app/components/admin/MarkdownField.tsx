@@ -1,13 +1,23 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useAt } from "~/lib/admin/messages";
+import type { RichMarkdownEditorHandle } from "./editor/RichMarkdownEditor";
 import { INPUT } from "./styles";
+
+// ProseMirror and the Markdown reader are a chunk of their own, fetched on the post forms only, at
+// the first touch of the form (focus, tap or pointer): public pages and the other admin screens
+// never load it, and the form's first load stays within its script budget.
+const RichMarkdownEditor = lazy(() => import("./editor/RichMarkdownEditor"));
+
+type Tab = "write" | "source" | "preview";
+const TABS: readonly Tab[] = ["write", "source", "preview"];
 
 type TextareaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> };
 
 /**
- * The blog's Markdown editor: a Write tab (the textarea, always in the form) and a
- * Preview tab showing the post as the public page will: the server renders and
- * sanitises it with the same code. Without JavaScript only the textarea is there.
+ * The blog's body: a Write tab (the formatting editor, once it has loaded), a Markdown tab (the
+ * textarea, always the field the form sends) and a Preview tab showing the post as the public page
+ * will: the server renders and sanitises it with the same code. Without JavaScript, and until the
+ * editor has loaded, the textarea is there to type in.
  */
 export function MarkdownField({
   label,
@@ -15,6 +25,7 @@ export function MarkdownField({
   rows,
   maxLength,
   getValue,
+  setValue,
   fontClass = "font-mono",
   previewClass = "",
   lang,
@@ -25,6 +36,8 @@ export function MarkdownField({
   rows: number;
   maxLength?: number;
   getValue: () => string;
+  /** Writes the editor's Markdown into the form's field (marking the form changed). */
+  setValue: (markdown: string) => void;
   /** The textarea's typeface (the Nepali tab's Devanagari stack; monospace otherwise). */
   fontClass?: string;
   /** Extra classes of the preview (the Nepali tab's lang and Devanagari headings). */
@@ -35,7 +48,15 @@ export function MarkdownField({
   const at = useAt();
   const base = useId();
   const [hydrated, setHydrated] = useState(false);
-  const [tab, setTab] = useState<"write" | "preview">("write");
+  const [tab, setTab] = useState<Tab>("write");
+  const [editorWanted, setEditorWanted] = useState(false);
+  const [editorReady, setEditorReady] = useState(false);
+  const field = useRef<HTMLDivElement>(null);
+  const editor = useRef<RichMarkdownEditorHandle>(null);
+  // The Markdown the editor last wrote or read: an edit in the Markdown tab differs from it.
+  const editorMarkdown = useRef<string | null>(null);
+  const textarea = () => (inputProps.id ? (document.getElementById(inputProps.id) as HTMLTextAreaElement | null) : null);
+  const currentText = () => textarea()?.value ?? getValue();
   const [preview, setPreview] = useState<{ state: "idle" | "loading" | "done" | "error"; html: string }>({
     state: "idle",
     html: "",
@@ -43,9 +64,33 @@ export function MarkdownField({
 
   useEffect(() => setHydrated(true), []);
 
+  useEffect(() => {
+    const form = field.current?.closest("form") ?? field.current;
+    if (!form || editorWanted) return;
+    const want = () => setEditorWanted(true);
+    const events = ["focusin", "pointerdown", "pointerover", "keydown"] as const;
+    for (const name of events) form.addEventListener(name, want, { once: true, passive: true });
+    // Focus already inside the form (typed before hydration) counts as a touch.
+    if (form.contains(document.activeElement)) want();
+    return () => {
+      for (const name of events) form.removeEventListener(name, want);
+    };
+  }, [editorWanted]);
+
+  // The Write tab shows what the textarea holds, whatever changed it meanwhile.
+  useEffect(() => {
+    if (!editorReady || tab !== "write") return;
+    const text = currentText();
+    if (text !== editorMarkdown.current) {
+      editorMarkdown.current = text;
+      editor.current?.setMarkdown(text);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editorReady, tab]);
+
   const showPreview = async () => {
     setTab("preview");
-    const content = getValue();
+    const content = currentText();
     if (!content.trim()) {
       setPreview({ state: "done", html: "" });
       return;
@@ -70,55 +115,79 @@ export function MarkdownField({
       active ? "border-sand-200 bg-white text-ink" : "border-transparent text-muted hover:text-ink"
     }`;
 
+  const show = (next: Tab) => (next === "preview" ? void showPreview() : setTab(next));
+  const tabs = TABS.filter((name) => name !== "source" || editorReady);
+
   const onTabKey = (event: React.KeyboardEvent) => {
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      event.preventDefault();
-      if (tab === "write") void showPreview();
-      else setTab("write");
-      requestAnimationFrame(() => document.getElementById(`${base}-${tab === "write" ? "preview" : "write"}-tab`)?.focus());
-    }
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
+    show(next);
+    requestAnimationFrame(() => document.getElementById(`${base}-${next}-tab`)?.focus());
   };
 
   return (
-    <div className="mt-1.5">
+    <div ref={field} className="mt-1.5">
       {hydrated ? (
         <div role="tablist" aria-label={label} className="flex gap-1 border-b border-sand-200">
-          <button
-            type="button"
-            role="tab"
-            id={`${base}-write-tab`}
-            aria-selected={tab === "write"}
-            aria-controls={`${base}-write`}
-            tabIndex={tab === "write" ? 0 : -1}
-            onClick={() => setTab("write")}
-            onKeyDown={onTabKey}
-            className={tabClass(tab === "write")}
-          >
-            {at("blogs.write")}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id={`${base}-preview-tab`}
-            aria-selected={tab === "preview"}
-            aria-controls={`${base}-preview`}
-            tabIndex={tab === "preview" ? 0 : -1}
-            onClick={() => void showPreview()}
-            onKeyDown={onTabKey}
-            className={tabClass(tab === "preview")}
-          >
-            {at("blogs.preview")}
-          </button>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`${base}-${name}-tab`}
+              aria-selected={tab === name}
+              aria-controls={`${base}-${name === "preview" ? "preview" : "write"}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => show(name)}
+              onKeyDown={onTabKey}
+              className={tabClass(tab === name)}
+            >
+              {at(name === "write" ? "blogs.write" : name === "source" ? "blogs.source" : "blogs.preview")}
+            </button>
+          ))}
         </div>
       ) : null}
       <div
         id={`${base}-write`}
         role={hydrated ? "tabpanel" : undefined}
-        aria-labelledby={hydrated ? `${base}-write-tab` : undefined}
-        hidden={tab !== "write"}
+        aria-labelledby={hydrated ? `${base}-${tab === "source" ? "source" : "write"}-tab` : undefined}
+        hidden={tab === "preview"}
         className={hydrated ? "pt-3" : ""}
       >
-        <textarea {...inputProps} rows={rows} maxLength={maxLength} className={`${INPUT} ${fontClass} text-[0.95rem]`} />
+        {hydrated && editorWanted ? (
+          <div hidden={tab !== "write" || !editorReady}>
+            <Suspense fallback={null}>
+              <RichMarkdownEditor
+                ref={editor}
+                readMarkdown={currentText}
+                onReady={(markdown) => {
+                  editorMarkdown.current = markdown;
+                  const typing = document.activeElement === textarea();
+                  setEditorReady(true);
+                  // Someone typing in the textarea goes on typing in the editor.
+                  if (typing) requestAnimationFrame(() => editor.current?.focus());
+                }}
+                onChange={(markdown) => {
+                  editorMarkdown.current = markdown;
+                  setValue(markdown);
+                }}
+                label={textarea()?.labels?.[0]?.textContent ?? label}
+                describedBy={inputProps["aria-describedby"]}
+                lang={lang}
+                className={fontClass === "font-mono" ? "" : fontClass}
+              />
+            </Suspense>
+          </div>
+        ) : null}
+        <textarea
+          {...inputProps}
+          hidden={tab === "write" && editorReady}
+          rows={rows}
+          maxLength={maxLength}
+          className={`${INPUT} ${fontClass} text-[0.95rem]`}
+        />
       </div>
       {hydrated ? (
         <div

@@ -104,6 +104,7 @@ export function NepaliForm<K extends KindKey>({
     handleSubmit,
     setError,
     watch,
+    setValue,
     formState: { errors, isDirty },
   } = useSchemaForm(schema, initial);
 
@@ -234,6 +235,7 @@ export function NepaliForm<K extends KindKey>({
                   registration={register(field.name)}
                   defaultValue={initial[field.name] ?? ""}
                   getValue={() => String(watch(field.name) ?? "")}
+                  setValue={(value) => setValue(field.name, value as never, { shouldDirty: true })}
                   hintId={hintId}
                   errorId={errorId}
                   error={error}

@@ -16,6 +16,7 @@ export function TextFieldControl({
   registration,
   defaultValue,
   getValue,
+  setValue,
   hintId,
   errorId,
   error,
@@ -27,6 +28,8 @@ export function TextFieldControl({
   defaultValue: string;
   /** The current value (the Markdown preview renders it). */
   getValue: () => string;
+  /** Sets the value as the author's change (the formatting editor writes the Markdown field with it). */
+  setValue: (value: string) => void;
   hintId: string;
   errorId: string;
   error?: string;
@@ -43,6 +46,7 @@ export function TextFieldControl({
           rows={field.rows ?? 12}
           maxLength={field.maxLength}
           getValue={getValue}
+          setValue={setValue}
           // Not monospace in Nepali: Devanagari has none, and its spaces would come out wide.
           {...(devanagari ? { fontClass: DEVANAGARI, previewClass: `${DEVANAGARI} ${DEVANAGARI_HEADINGS}`, lang: "ne" } : {})}
         />

@@ -22,8 +22,8 @@ export const blog = defineKind({
       type: "markdown",
       rows: 14,
       hint: {
-        en: "Written in Markdown: **bold**, *italic*, # Heading, - list item, [link](https://example.org).",
-        ne: "मार्कडाउनमा लेख्नुहोस्: **बाक्लो**, *छड्के*, # शीर्षक, - सूचीको बुँदा, [लिङ्क](https://example.org)।",
+        en: "Press Enter for a new paragraph; format with the buttons or Ctrl+B, Ctrl+I, Ctrl+K. The Markdown tab shows the same text as Markdown: **bold**, *italic*, ## Heading, - list item, [link](https://example.org).",
+        ne: "नयाँ अनुच्छेदका लागि Enter थिच्नुहोस्; बटन वा Ctrl+B, Ctrl+I, Ctrl+K ले ढाँचा मिलाउनुहोस्। मार्कडाउन ट्याबमा यही पाठ मार्कडाउनमा देखिन्छ: **बाक्लो**, *छड्के*, ## शीर्षक, - सूचीको बुँदा, [लिङ्क](https://example.org)।",
       },
     },
     {
