@@ -65,6 +65,20 @@ describe("the post body's formatting editor", () => {
     expect(editor.querySelector("li")?.textContent).toBe("kites");
   });
 
+  it("makes a list with no blank line between its items, as people type one", async () => {
+    const { setValue, textarea } = setup("en", "kites\n\nswings");
+    fireEvent.focusIn(textarea.form!);
+    const editor = await screen.findByTestId("rich-editor", {}, { timeout: 5000 });
+    fireEvent.keyDown(editor, { key: "a", ctrlKey: true });
+    fireEvent.click(screen.getByRole("button", { name: "Bulleted list" }));
+    act(() => void fireEvent.blur(editor));
+    expect(setValue).toHaveBeenLastCalledWith("- kites\n- swings");
+
+    fireEvent.click(screen.getByRole("button", { name: "Numbered list" }));
+    act(() => void fireEvent.blur(editor));
+    expect(setValue).toHaveBeenLastCalledWith("1. kites\n2. swings");
+  });
+
   it("names its toolbar and buttons in Nepali for a Nepali admin, with the shortcuts", async () => {
     const { textarea } = setup("ne", "");
     fireEvent.focusIn(textarea.form!);

@@ -3,7 +3,7 @@ import { baseKeymap, lift, setBlockType, toggleMark, wrapIn } from "prosemirror-
 import { history, redo, undo } from "prosemirror-history";
 import { inputRules, textblockTypeInputRule, wrappingInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
-import type { MarkType, NodeType } from "prosemirror-model";
+import type { MarkType, Node as PMNode, NodeType } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
 import { EditorState, Selection, type Command } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
@@ -51,10 +51,34 @@ const toggleBlock =
   (type: NodeType, attrs: Record<string, unknown>): Command =>
   (state, dispatch) =>
     isBlock(state, type, attrs) ? setBlockType(paragraph)(state, dispatch) : setBlockType(type, attrs)(state, dispatch);
+// A list made here is tight (no blank line between its items in the Markdown), as people type a
+// list; a loose list read from an existing post keeps its own spacing.
+const TIGHT = { tight: true };
+const isList = (node: PMNode) => node.type === bulletList || node.type === orderedList;
+/** The list the selection is in (the nearest), or the one list it selects whole, with its position. */
+function listAround(state: EditorState): { pos: number; node: PMNode } | null {
+  const { $from, $to } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) {
+    const node = $from.node(depth);
+    if (isList(node)) return { pos: $from.before(depth), node };
+  }
+  const range = $from.blockRange($to);
+  const only = range && range.endIndex - range.startIndex === 1 ? range.parent.child(range.startIndex) : null;
+  return only && isList(only) ? { pos: range!.start, node: only } : null;
+}
+// The list button of the list the cursor is in takes its items out of it; the other list's button
+// turns it into that kind of list, as in a word processor.
 const toggleList =
   (type: NodeType): Command =>
-  (state, dispatch) =>
-    inNode(state, type) ? liftListItem(listItem)(state, dispatch) : wrapInList(type)(state, dispatch);
+  (state, dispatch) => {
+    const list = listAround(state);
+    if (list?.node.type === type) return liftListItem(listItem)(state, dispatch);
+    if (list) {
+      dispatch?.(state.tr.setNodeMarkup(list.pos, type, { tight: list.node.attrs.tight as boolean }));
+      return true;
+    }
+    return wrapInList(type, TIGHT)(state, dispatch);
+  };
 const toggleQuote: Command = (state, dispatch) => (inNode(state, blockquote) ? lift(state, dispatch) : wrapIn(blockquote)(state, dispatch));
 
 /** Markdown is written out this long after the last keystroke (and at once on blur and submit). */
@@ -133,11 +157,11 @@ export default function RichMarkdownEditor({
           inputRules({
             rules: [
               wrappingInputRule(/^\s*>\s$/, blockquote),
-              wrappingInputRule(/^\s*([-+*])\s$/, bulletList),
+              wrappingInputRule(/^\s*([-+*])\s$/, bulletList, TIGHT),
               wrappingInputRule(
                 /^(\d+)\.\s$/,
                 orderedList,
-                (match) => ({ order: Number(match[1]) }),
+                (match) => ({ ...TIGHT, order: Number(match[1]) }),
                 (match, node) => node.childCount + (node.attrs.order as number) === Number(match[1]),
               ),
               textblockTypeInputRule(/^(#{2,4})\s$/, heading, (match) => ({ level: match[1]!.length })),
