@@ -162,6 +162,14 @@ describe("blog form", () => {
     expect(withImage.success).toBe(true);
   });
 
+  it("stores a textarea's lines, which a browser sends with CR LF, with LF alone, in both languages", () => {
+    const sent = { title: "t", content: "Dashain.\r\n\r\n- kites\r\n- swings\r\n", author: "staff@example.org" };
+    const english = schema.safeParse(sent);
+    expect(english.success && english.data.content).toBe("Dashain.\n\n- kites\n- swings");
+    const nepali = nepaliSchema("blog").safeParse({ title: "t", content: "दशैं।\r\n\r\nचङ्गा" });
+    expect(nepali.success && nepali.data.content).toBe("दशैं।\n\nचङ्गा");
+  });
+
   it("refuses media that is not an image", () => {
     const result = schema.safeParse({ title: "t", content: "c", author: "a@example.org", media: file("a.mp4", "video/mp4") });
     expect(errorsOf(result)).toEqual({ media: ["Invalid file type. Only jpg, jpeg, png, gif allowed."] });

@@ -100,6 +100,12 @@ export function fileTooLargeMessage(kind: "image" | "video", maxBytes: number): 
   return format(kind === "image" ? RULE_MESSAGES.imageTooLarge : RULE_MESSAGES.videoTooLarge, { mb: megabytes(maxBytes) });
 }
 
+/**
+ * Line breaks as "\n": a browser sends a textarea's lines with "\r\n", and stored Markdown has
+ * the "\n" of the CMS, the content folders and the editor, so a post saved untouched stays the same.
+ */
+const unixLines = (value: string) => value.replace(/\r\n?/g, "\n");
+
 /** A text field under the contract's rule: trimmed, required or not, within its length. */
 function textField(rule: TextRule) {
   const tooLong = format(RULE_MESSAGES.tooLong, { label: rule.label, max: rule.maxLength });
@@ -110,7 +116,7 @@ function textField(rule: TextRule) {
       .optional()
       .refine((value) => !value || isCalendarDate(value), RULE_MESSAGES.invalidDate);
   }
-  let field = z.string().trim();
+  let field = z.string().overwrite(unixLines).trim();
   // An optional field (a member's name in Nepali) may also be missing from what is checked.
   // A number has its own message for anything that is not one, long or not.
   if (!rule.required) return withFormat(rule.wholeNumberMax === undefined ? field.max(rule.maxLength, tooLong) : field, rule).optional();
