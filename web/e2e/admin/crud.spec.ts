@@ -31,6 +31,9 @@ async function confirmDelete(page: Page, trigger: Locator, question: string) {
 }
 
 test.describe("admin round trips: create, view, edit, delete", () => {
+  // Each is a whole create, view, edit and delete with uploads (the post also loads its editor):
+  // on a busy two-core machine every step is slower and they pass 30 s.
+  test.beforeEach(() => test.slow());
   test("team member with a photo", async ({ page }) => {
     const name = unique("Asha Gurung");
     await login(page, "/teams");
