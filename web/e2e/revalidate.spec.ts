@@ -23,7 +23,7 @@ test("a staff edit through the CMS contract shows on the public page within 1 s"
   const { token } = (await login.json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
 
-  // The oldest post: other tests read the newest ones.
+  // The oldest post: other tests read the newest ones, and the English fallback test the second-oldest.
   const list = (await (await request.get(`${CMS}/api/blog`)).json()) as { results: ContractBlog[] };
   const blog = [...list.results].sort((a, b) => a.id - b.id)[0]!;
   const page = `/blogs/details/${blog.id}`;
