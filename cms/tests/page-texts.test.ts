@@ -250,7 +250,7 @@ describe('managers replace a hero slide photo', () => {
     const english = await publicHome('en');
     const nepali = await publicHome('ne');
     const newUrl = english.heroSlides[0].image?.url;
-    expect(newUrl).toMatch(/^\/uploads\/hero-slide-1.*\.jpg$/);
+    expect(newUrl).toMatch(/^\/uploads\/hero.slide.1.*\.jpg$/);
     expect(newUrl).not.toBe(oldUrl);
     expect(english.heroSlides[0].imageAlt).toBe('Children planting beans in the garden');
     expect(nepali.heroSlides[0].image?.url).toBe(newUrl);
