@@ -154,6 +154,40 @@ test("a Manager replaces a hero slide's photo from a phone; / shows it through /
   await expect(shown).toHaveAttribute("src", new RegExp(`^/img/.*${file.replace(".", "\\.")}$`));
 });
 
+test("without JavaScript, a slide's photo form posts the photo itself, under the same checks", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const token = await managerToken();
+  const photosOf = async () =>
+    (await (await fetch(`${CMS_URL}/api/page-texts/home`, { headers: { authorization: `Bearer ${token}` } })).json()) as SlidePhotos;
+  const before = (await photosOf()).slidePhotos[1]!;
+  const description = `Hills above the home ${Date.now().toString(36)}`;
+  await login(page, "/page-texts/home");
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/page-texts/home");
+    const slide = plain.getByRole("region", { name: "Slide 2: photo" });
+    await slide.getByLabel(/^New photo/).setInputFiles(fixture("notes.txt"));
+    await slide.getByLabel("Photo description", { exact: true }).fill(description);
+    await slide.getByRole("button", { name: "Save photo" }).click();
+    await expect(
+      plain.getByRole("region", { name: "Slide 2: photo" }).getByText("Invalid file type. Only jpg, jpeg, png, gif allowed."),
+    ).toBeVisible();
+    expect((await photosOf()).slidePhotos[1]!.imageUrl).toBe(before.imageUrl);
+
+    const again = plain.getByRole("region", { name: "Slide 2: photo" });
+    await again.getByLabel(/^New photo/).setInputFiles(fixture("hills.png"));
+    await again.getByLabel("Photo description", { exact: true }).fill(description);
+    await again.getByRole("button", { name: "Save photo" }).click();
+    await expect(plain.getByText("The photo is saved. The home page shows it now.")).toBeVisible();
+    const after = (await photosOf()).slidePhotos[1]!;
+    expect(after.imageUrl).not.toBe(before.imageUrl);
+    expect(after.imageAlt).toBe(description);
+  } finally {
+    await context.close();
+  }
+});
+
 async function signInAs(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
