@@ -18,7 +18,12 @@ export const parseId = (raw: unknown): number => {
 };
 
 /** The contract's file check: 413 at once for a file over the limit, otherwise a field error. */
-async function checkUpload(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
+export async function checkUpload(
+  field: string,
+  kind: 'image' | 'video',
+  file: IncomingFile,
+  errors: FieldErrors,
+): Promise<SniffedType | null> {
   const { sniffed, problem } = await checkFile(kind, file);
   if (problem?.tooLarge) throw new ContractError(413, problem.message, { [field]: [problem.message] });
   if (problem) errors[field] = [problem.message];
