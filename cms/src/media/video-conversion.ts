@@ -16,11 +16,7 @@ export interface VideoProbe {
 /** A video the site cannot convert: the entry says this (staff see it), and visitors never get it. */
 export class UnconvertibleVideoError extends Error {}
 
-/**
- * Reading a video's description, and taking one frame, take a fraction of a second of CPU whatever
- * the video's size: they run at normal priority. At the lowest, a busy machine could hold them
- * past their timeout and a good video would be called unreadable, or left without a poster.
- */
+/** Reading a video's description takes a moment whatever its size. */
 const PROBE_TIMEOUT_MS = 60_000;
 const POSTER_TIMEOUT_MS = 2 * 60_000;
 
@@ -64,7 +60,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
   let stderr: string;
   try {
     // Reads the header, decodes nothing (-t 0), writes nothing.
-    stderr = await runFfmpeg(['-i', file, '-t', '0', '-f', 'null', '-'], { timeoutMs: PROBE_TIMEOUT_MS });
+    stderr = await runFfmpeg(['-i', file, '-t', '0', '-f', 'null', '-'], { timeoutMs: PROBE_TIMEOUT_MS, lowPriority: true });
   } catch (error) {
     if (error instanceof FfmpegError && /could not be started|not installed/.test(error.message)) throw error;
     throw new UnconvertibleVideoError(VIDEO_FAILURES.unreadable);
@@ -181,7 +177,7 @@ export async function takePoster(video: string, poster: string, duration: number
       '+bitexact',
       poster,
     ],
-    { timeoutMs: POSTER_TIMEOUT_MS },
+    { timeoutMs: POSTER_TIMEOUT_MS, lowPriority: true },
   );
   // ffmpeg exits 0 without writing a frame when the time is past the last one.
   const written = await stat(poster).catch(() => null);
