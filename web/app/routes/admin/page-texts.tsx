@@ -15,7 +15,7 @@ import { baseVersionOf, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict 
 import type { UploadLimits } from "~/lib/admin/kinds";
 import { useAt } from "~/lib/admin/messages";
 import { preparePhoto } from "~/lib/admin/photo-prepare";
-import { sendFilesAhead, UploadRefused, type FilesProgress } from "~/lib/admin/resumable-upload";
+import { sendFilesAhead, uploadRefusalMessage, type FilesProgress } from "~/lib/admin/resumable-upload";
 import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import {
@@ -40,7 +40,7 @@ import {
   type SlidePhotoValues,
 } from "~/lib/admin/page-texts";
 import { readPageTexts, savePageTexts, saveSlidePhoto } from "~/lib/admin/page-texts.server";
-import { ACCEPT, fieldErrorsOf, fileTooLargeMessage, type FieldErrors } from "~/lib/admin/schemas";
+import { ACCEPT, fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
 import { requireManager } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
@@ -382,13 +382,7 @@ function SlidePhotoForm({
           setPhase("idle");
           setProgress(null);
           if (controller.signal.aborted) return;
-          const status = error instanceof UploadRefused ? error.status : 0;
-          const refusal =
-            status === 401
-              ? at("common.sessionExpired")
-              : status === 413
-                ? at.contract(fileTooLargeMessage("image", limits.imageMaxBytes))
-                : at("common.uploadRefused");
+          const refusal = uploadRefusalMessage(error, "image", limits, at);
           setErrors({ [SLIDE_PHOTO_FIELD]: [refusal] });
           setMessage(refusal);
           return;
