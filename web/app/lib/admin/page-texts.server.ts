@@ -166,7 +166,7 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
         return refused(400, message, { [SLIDE_PHOTO_FIELD]: [message] });
       }
       resumed = uploadId;
-      file = { name: finished.name, type: finished.type, size: finished.size, path: finished.path };
+      file = finished;
     }
     if (upload.tooLarge || (file && file.size > limits.imageMaxBytes)) {
       const message = staff.at.contract(fileTooLargeMessage("image", limits.imageMaxBytes));
