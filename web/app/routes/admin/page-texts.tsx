@@ -445,49 +445,29 @@ function SlidePhotoForm({
           </p>
           {fieldError(SLIDE_PHOTO_FIELD)}
         </div>
-        <div>
-          <label htmlFor={id("imageAlt")} className={LABEL}>
-            {at("pages.photoAlt")}
-          </label>
-          <p id={`${id("imageAlt")}-hint`} className={HINT}>
-            {at("pages.photoAltHint")}
-          </p>
-          <input
-            id={id("imageAlt")}
-            name="imageAlt"
-            type="text"
-            autoComplete="off"
-            maxLength={200}
-            defaultValue={values.imageAlt}
-            aria-invalid={errorOf("imageAlt") ? true : undefined}
-            aria-describedby={describedBy("imageAlt", true)}
-            className={`${INPUT} mt-1.5`}
-          />
-          {fieldError("imageAlt")}
-        </div>
+        <FormField
+          id={id("imageAlt")}
+          name="imageAlt"
+          label={at("pages.photoAlt")}
+          hint={at("pages.photoAltHint")}
+          autoComplete="off"
+          maxLength={200}
+          defaultValue={values.imageAlt}
+          error={errorOf("imageAlt")}
+        />
         <div className={DEVANAGARI}>
-          <label htmlFor={id("imageAltNe")} className={LABEL}>
-            {at("pages.photoAltNe")}
-          </label>
-          {photo.hasNepali ? null : (
-            <p id={`${id("imageAltNe")}-hint`} className={HINT}>
-              {at("pages.photoAltNeMissing")}
-            </p>
-          )}
-          <input
+          <FormField
             id={id("imageAltNe")}
             name="imageAltNe"
-            type="text"
+            label={at("pages.photoAltNe")}
+            hint={photo.hasNepali ? undefined : at("pages.photoAltNeMissing")}
             lang="ne"
             autoComplete="off"
             maxLength={200}
             disabled={!photo.hasNepali}
             defaultValue={values.imageAltNe}
-            aria-invalid={errorOf("imageAltNe") ? true : undefined}
-            aria-describedby={describedBy("imageAltNe", !photo.hasNepali)}
-            className={`${INPUT} mt-1.5`}
+            error={errorOf("imageAltNe")}
           />
-          {fieldError("imageAltNe")}
         </div>
         {phase === "uploading" && progress ? (
           <p aria-live="polite" className="text-sm font-medium text-sage">
