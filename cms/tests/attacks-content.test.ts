@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { bearer, form, json, login, mp4Bytes, partialUpload, pngBytes, send } from './helpers/api';
+import { bearer, form, json, login, mp4Bytes, partialUpload, pngBytes, send, settledVideo } from './helpers/api';
 import { consoleEditor } from './helpers/console';
 import { runScript, runScriptOk } from './helpers/scripts';
 
@@ -80,6 +80,8 @@ describe("Strapi's own write routes are closed to Staff and Managers: they write
       { title: 'Clip', description: 'Singing.' },
       { video: { bytes: mp4Bytes(), name: 'c.mp4', type: 'video/mp4' } },
     );
+    // Its poster frame is made in the background: the tests compare what is stored before and after.
+    await settledVideo(cms.url, video.id, manager, (entry) => entry.posterUrl !== null);
     entries = {
       'team-members': await documentIdOf('team_members', member.id),
       blogs: await documentIdOf('blogs', post.id),

@@ -1,12 +1,19 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { bearer, json } from './helpers/api';
+import { bearer, form, json, type FilePart } from './helpers/api';
+import { PRIVATE_VALUES, privateTags, writeMetadata } from './helpers/metadata';
 
 // The texts of the home, objectives and organization pages (/api/page-texts/{page}): Managers
 // change them in both languages, hero slides included (their photos stay); Staff get 403,
 // callers without a token 401; bad input is a 400 naming the field and changes nothing; a save
 // from an old copy is a 409; visitors read the same single types as before, without who edited them.
+// Each slide's photo is replaced through the contract's checked upload path.
 const PROXY_SECRET = 'page-texts-test-proxy-secret';
+const IMAGE_MAX_BYTES = 1024 * 1024;
 let cms: TestCms;
 let manager: string;
 let staff: string;
@@ -52,7 +59,8 @@ const publicHome = async (locale: string) =>
   };
 
 beforeAll(async () => {
-  cms = await startTestCms({ seed: true, env: { WEB_PROXY_SECRET: PROXY_SECRET } });
+  cms = await startTestCms({ seed: true, env: { WEB_PROXY_SECRET: PROXY_SECRET, IMAGE_MAX_BYTES: String(IMAGE_MAX_BYTES) } });
+  work = await mkdtemp(path.join(tmpdir(), 'page-texts-photos-'));
   manager = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   const email = `staff-${Date.now().toString(36)}@example.org`;
   const created = await call('POST', '/api/staff-accounts', {
@@ -65,7 +73,45 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cms?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
 });
+
+let work = '';
+
+/** A phone's photo: a real JPEG carrying GPS position, camera and owner in its metadata. */
+async function phonePhoto(): Promise<FilePart> {
+  const file = path.join(work, `phone-${Date.now()}.jpg`);
+  await writeFile(
+    file,
+    await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer(),
+  );
+  writeMetadata(file);
+  const bytes = await readFile(file);
+  expect(bytes.toString('latin1')).toMatch(PRIVATE_VALUES);
+  return { bytes, name: 'IMG_2041.jpg', type: 'image/jpeg' };
+}
+
+/** PUT /api/page-texts/home/slides/{n}, multipart, as the admin sends it. */
+const putSlidePhoto = async (
+  slide: number,
+  fields: Record<string, string>,
+  photo?: FilePart,
+  options: { token?: string; version?: string } = {},
+) => {
+  const headers: Record<string, string> = { ...(options.token ? bearer(options.token) : {}) };
+  if (options.version) headers['if-match'] = `"${options.version}"`;
+  const response = await fetch(`${cms.url}/api/page-texts/home/slides/${slide}`, {
+    method: 'PUT',
+    headers,
+    body: form(fields, photo ? { image: photo } : {}),
+  });
+  return { status: response.status, body: await json(response), etag: response.headers.get('etag') };
+};
+
+/** The names of the files in the uploads folder (originals and resized copies). */
+const storedNames = async () => (await readdir(cms.uploadsDir)).sort();
 
 describe('managers edit the page texts', () => {
   it('reads both languages of each page, with the hero slides and a version per language', async () => {
@@ -176,5 +222,124 @@ describe('attacks on /api/page-texts', () => {
     expect((await call('GET', '/api/page-texts/contact', { token: manager })).status).toBe(404);
     expect((await call('PUT', '/api/page-texts/home?locale=fr', { token: manager, body: {} })).status).toBe(400);
     expect((await call('PUT', '/api/page-texts/home?locale=en', { token: manager, body: [] })).status).toBe(400);
+  });
+});
+
+describe('managers replace a hero slide photo', () => {
+  it('stores the new photo without its metadata, shows it in both languages and removes the old one', async () => {
+    const before = await publicHome('en');
+    const oldUrl = before.heroSlides[0].image?.url;
+    expect(oldUrl).toEqual(expect.any(String));
+    const { body: opened } = await call('GET', '/api/page-texts/home', { token: manager });
+    expect(opened.slidePhotos[0]).toMatchObject({
+      imageUrl: expect.stringContaining(oldUrl!),
+      hasNepali: true,
+      version: expect.any(String),
+    });
+
+    const saved = await putSlidePhoto(
+      1,
+      { imageAlt: 'Children planting beans in the garden', imageAltNe: 'बगैँचामा सिमी रोप्दै बालबालिका' },
+      await phonePhoto(),
+      { token: manager, version: opened.slidePhotos[0].version },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.etag).toBe(`"${saved.body.slidePhotos[0].version}"`);
+    expect(saved.body.updated_by).toMatchObject({ name: ADMIN_EMAIL });
+
+    const english = await publicHome('en');
+    const nepali = await publicHome('ne');
+    const newUrl = english.heroSlides[0].image?.url;
+    expect(newUrl).toMatch(/^\/uploads\/hero.slide.1.*\.jpg$/);
+    expect(newUrl).not.toBe(oldUrl);
+    expect(english.heroSlides[0].imageAlt).toBe('Children planting beans in the garden');
+    expect(nepali.heroSlides[0].image?.url).toBe(newUrl);
+    expect(nepali.heroSlides[0].imageAlt).toBe('बगैँचामा सिमी रोप्दै बालबालिका');
+    // The other slides and the texts are as they were.
+    expect(english.heroSlides.slice(1)).toEqual(before.heroSlides.slice(1));
+    expect(english.heroSlides[0].heading).toBe(before.heroSlides[0].heading);
+
+    // Stored and served without place, person or device.
+    const storedFile = path.join(cms.uploadsDir, path.basename(newUrl!));
+    expect(privateTags(storedFile)).toEqual({});
+    const served = await fetch(`${cms.url}${newUrl}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).not.toMatch(PRIVATE_VALUES);
+    // The old photo, used by nothing else now, is gone.
+    expect((await fetch(`${cms.url}${oldUrl}`)).status).toBe(404);
+    expect(await storedNames()).not.toContain(path.basename(oldUrl!));
+    expect(await cms.tempFiles()).toEqual([]);
+  });
+
+  it('changes only the descriptions when no photo is sent, and a save from an old copy is a 409 that stores nothing', async () => {
+    const { body: opened } = await call('GET', '/api/page-texts/home', { token: manager });
+    const url = (await publicHome('en')).heroSlides[1].image?.url;
+    const saved = await putSlidePhoto(2, { imageAlt: 'A birthday in the courtyard', imageAltNe: 'आँगनमा जन्मदिन' }, undefined, {
+      token: manager,
+      version: opened.slidePhotos[1].version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await publicHome('en')).heroSlides[1]).toMatchObject({ imageAlt: 'A birthday in the courtyard', image: { url } });
+
+    const files = await storedNames();
+    const stale = await putSlidePhoto(2, { imageAlt: 'Older description' }, await phonePhoto(), {
+      token: manager,
+      version: opened.slidePhotos[1].version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ errors: { version: [expect.any(String)] }, current: { imageAlt: 'A birthday in the courtyard' } });
+    expect(await storedNames()).toEqual(files);
+    expect((await publicHome('en')).heroSlides[1].imageAlt).toBe('A birthday in the courtyard');
+  });
+
+  it('Staff get 403 and nothing is stored; without a token 401', async () => {
+    const before = await publicHome('en');
+    const files = await storedNames();
+    const refused = await putSlidePhoto(1, { imageAlt: 'Hacked' }, await phonePhoto(), { token: staff });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ message: expect.any(String) });
+    expect((await putSlidePhoto(1, { imageAlt: 'Hacked' }, await phonePhoto())).status).toBe(401);
+    expect(await publicHome('en')).toEqual(before);
+    expect(await storedNames()).toEqual(files);
+    expect(await cms.tempFiles()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a text file named .jpg',
+      () => Promise.resolve({ bytes: Buffer.from('not a picture at all'), name: 'photo.jpg', type: 'image/jpeg' }),
+      400,
+      'image',
+      'Invalid file type. Only jpg, jpeg, png, gif allowed.',
+    ],
+    [
+      'a photo past the size limit',
+      async () => ({
+        bytes: Buffer.concat([await phonePhoto().then((p) => p.bytes), Buffer.alloc(IMAGE_MAX_BYTES)]),
+        name: 'big.jpg',
+        type: 'image/jpeg',
+      }),
+      413,
+      'image',
+      'The file is too large. Images may be at most 1 MB.',
+    ],
+    ['no description', () => phonePhoto(), 400, 'imageAlt', 'Photo description is required'],
+  ])('%s is refused with the contract message, and nothing changes', async (_, photo, status, field, message) => {
+    const before = await publicHome('en');
+    const files = await storedNames();
+    const { body: opened } = await call('GET', '/api/page-texts/home', { token: manager });
+    const refused = await putSlidePhoto(1, { imageAlt: field === 'imageAlt' ? ' ' : 'A new photo' }, await photo(), {
+      token: manager,
+      version: opened.slidePhotos[0].version,
+    });
+    expect(refused.status).toBe(status);
+    expect(refused.body).toEqual({ message, errors: { [field]: [message] } });
+    expect(await publicHome('en')).toEqual(before);
+    expect(await storedNames()).toEqual(files);
+    expect(await cms.tempFiles()).toEqual([]);
+  });
+
+  it('a slide the page does not have is a 404', async () => {
+    expect((await putSlidePhoto(7, { imageAlt: 'x' }, undefined, { token: manager })).status).toBe(404);
   });
 });

@@ -54,6 +54,7 @@ export const managerActions = [
   // The texts of the home, objectives and organization pages, hero slides included.
   api('page-text', 'find'),
   api('page-text', 'update'),
+  api('page-text', 'updateSlidePhoto'),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

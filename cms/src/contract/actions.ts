@@ -18,7 +18,12 @@ export const parseId = (raw: unknown): number => {
 };
 
 /** The contract's file check: 413 at once for a file over the limit, otherwise a field error. */
-async function checkUpload(field: string, kind: 'image' | 'video', file: IncomingFile, errors: FieldErrors): Promise<SniffedType | null> {
+export async function checkUpload(
+  field: string,
+  kind: 'image' | 'video',
+  file: IncomingFile,
+  errors: FieldErrors,
+): Promise<SniffedType | null> {
   const { sniffed, problem } = await checkFile(kind, file);
   if (problem?.tooLarge) throw new ContractError(413, problem.message, { [field]: [problem.message] });
   if (problem) errors[field] = [problem.message];
@@ -92,12 +97,15 @@ export const listParams = (query: Record<string, unknown>) => {
  * English entries one of whose searched fields (title or name, and the text: content, description,
  * bio) contains `q`, in English or in any other language version: `localizations` joins the
  * entry's other versions by documentId once, so it is one SQL query (and one count) whatever the
- * number of fields or matches. Case is ignored (LOWER() LIKE; SQLite folds ASCII letters only),
- * `%` and `_` match themselves.
+ * number of fields or matches. Case is ignored, `%` and `_` match themselves.
+ * On SQLite a plain LIKE already ignores the case of ASCII letters, the only ones its LOWER()
+ * folds: the same matches as `$containsi` (LOWER(column) LIKE LOWER(?)), without lowering every
+ * text of every row first, which was two thirds of a search's time over 10,000 posts.
  */
 const searchFilters = (def: ContractDefinition, q: string | undefined) => {
   if (!q) return {};
-  const contains = def.searchFields.map((field) => ({ [field]: { $containsi: q } }));
+  const operator = (strapi.db.dialect as { client?: string }).client === 'sqlite' ? '$contains' : '$containsi';
+  const contains = def.searchFields.map((field) => ({ [field]: { [operator]: q } }));
   return { filters: { $or: [...contains, { localizations: { $or: contains } }] } };
 };
 

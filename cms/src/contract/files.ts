@@ -54,20 +54,18 @@ const storedFileName = (label: string, sniffed: SniffedType) => {
 
 const uploadService = () => strapi.plugin('upload').service('upload');
 
-async function storeFile(
-  def: ContractDefinition,
-  field: string,
-  file: IncomingFile,
-  sniffed: SniffedType,
-  values: Record<string, string>,
-  suffix = '',
-) {
-  const name = storedFileName(`${values.title ?? values.name ?? def.fileField}${suffix}`, sniffed);
+/**
+ * Stores one checked upload in the website's uploads folder (metadata removed on the way in,
+ * media/incoming.ts) under a name made from `label`: the contract's kinds and the hero slides'
+ * photos go through it alike. A picture that cannot be decoded is the client's error.
+ */
+export async function storeUpload(field: string, file: IncomingFile, sniffed: SniffedType, { label, alt }: { label: string; alt: string }) {
+  const name = storedFileName(label, sniffed);
   const prepared = { ...file, originalFilename: name, mimetype: sniffed.mime };
   const folder = await websiteUploadsFolder();
   try {
     const [stored] = await uploadService().upload({
-      data: { fileInfo: { name, alternativeText: def.altText(values), folder: folder.id } },
+      data: { fileInfo: { name, alternativeText: alt, folder: folder.id } },
       files: prepared,
     });
     return stored as MediaFile;
@@ -78,6 +76,15 @@ async function storeFile(
     throw new ContractError(400, message, { [field]: [message] });
   }
 }
+
+const storeFile = (
+  def: ContractDefinition,
+  field: string,
+  file: IncomingFile,
+  sniffed: SniffedType,
+  values: Record<string, string>,
+  suffix = '',
+) => storeUpload(field, file, sniffed, { label: `${values.title ?? values.name ?? def.fileField}${suffix}`, alt: def.altText(values) });
 
 /** Stores the request's files; returns the attributes that point at them. All or nothing: a failure removes what was stored. */
 export async function storeFiles(def: ContractDefinition, { file, images, values }: RequestFiles & { values: Record<string, string> }) {

@@ -1,12 +1,17 @@
+import { writeFile } from "node:fs/promises";
+import { basename } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { CMS_URL, hydrated, login, managerToken, STILL_PAGES } from "./support";
+import sharp from "sharp";
+import { privateTags, writePhonePhoto } from "./phone-photo";
+import { CMS_URL, fixture, hydrated, login, managerToken, STILL_PAGES } from "./support";
 import { seriousViolations } from "../support/fixtures";
 
 test.use(STILL_PAGES);
 
 // Page texts end to end: a Manager changes a hero heading and a page text in English and Nepali
 // in the admin, and / and /ne show them within 2 s of the save, with the settings' number of
-// children where the text says {children}; Staff have no way to the page texts.
+// children where the text says {children}; a Manager replaces a hero slide's photo and / shows it
+// through /img within 2 s; Staff have no way to the page texts.
 
 type Texts = { en: Record<string, string | null>; ne: Record<string, string | null> | null };
 
@@ -89,6 +94,97 @@ test("a Manager changes a hero heading and a page text; / and /ne show them with
   } finally {
     expect((await putTexts(token, "en", before.en)).status).toBe(200);
     if (before.ne) expect((await putTexts(token, "ne", before.ne)).status).toBe(200);
+  }
+});
+
+type SlidePhotos = { slidePhotos: { imageUrl: string | null; imageAlt: string | null; version: string }[] };
+
+test("a Manager replaces a hero slide's photo from a phone; / shows it through /img within 2 s, without its metadata", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await managerToken();
+  const photosOf = async () =>
+    (await (await fetch(`${CMS_URL}/api/page-texts/home`, { headers: { authorization: `Bearer ${token}` } })).json()) as SlidePhotos;
+  const before = (await photosOf()).slidePhotos[0]!;
+  const description = `Children in the vegetable garden ${Date.now().toString(36)}`;
+  const phonePhoto = testInfo.outputPath("IMG_2041.jpg");
+  await writePhonePhoto(phonePhoto);
+
+  await login(page, "/page-texts/home");
+  await hydrated(page);
+  const slide = page.getByRole("region", { name: "Slide 1: photo" });
+  await expect(slide.getByRole("img")).toHaveAttribute("alt", before.imageAlt ?? "");
+  // A file that is not a picture is refused before anything is sent, with the contract's words.
+  await slide.getByLabel(/^New photo/).setInputFiles(fixture("notes.txt"));
+  await slide.getByRole("button", { name: "Save photo" }).click();
+  await expect(slide.getByText("Invalid file type. Only jpg, jpeg, png, gif allowed.")).toBeVisible();
+  expect((await photosOf()).slidePhotos[0]!.imageUrl).toBe(before.imageUrl);
+
+  await slide.getByLabel(/^New photo/).setInputFiles(phonePhoto);
+  await slide.getByLabel("Photo description", { exact: true }).fill(description);
+  await slide.getByRole("button", { name: "Save photo" }).click();
+  await expect(page.getByText("The photo is saved. The home page shows it now.")).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const after = (await photosOf()).slidePhotos[0]!;
+  expect(after.imageUrl).not.toBe(before.imageUrl);
+  expect(after.imageAlt).toBe(description);
+  const file = basename(new URL(after.imageUrl!).pathname);
+  // Visitors see it on / within 2 s of the save, served through /img.
+  await expect
+    .poll(
+      async () => {
+        const html = await (await fetch(`${baseURL}/`)).text();
+        return html.includes(`/img/`) && html.includes(file) && html.includes(description);
+      },
+      { timeout: 2_000, intervals: [100] },
+    )
+    .toBe(true);
+  // Made the site's size in the phone's browser, stored without place, person or device, the old photo gone.
+  const stored = testInfo.outputPath("stored.jpg");
+  await writeFile(stored, Buffer.from(await (await fetch(after.imageUrl!)).arrayBuffer()));
+  expect(Math.max((await sharp(stored).metadata()).width!, (await sharp(stored).metadata()).height!)).toBeLessThanOrEqual(2560);
+  expect(privateTags(stored)).toEqual([]);
+  if (before.imageUrl) expect((await fetch(before.imageUrl)).status).toBe(404);
+
+  await page.goto("/");
+  const shown = page.getByRole("img", { name: description });
+  await expect(shown).toHaveAttribute("src", new RegExp(`^/img/.*${file.replace(".", "\\.")}$`));
+});
+
+test("without JavaScript, a slide's photo form posts the photo itself, under the same checks", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const token = await managerToken();
+  const photosOf = async () =>
+    (await (await fetch(`${CMS_URL}/api/page-texts/home`, { headers: { authorization: `Bearer ${token}` } })).json()) as SlidePhotos;
+  const before = (await photosOf()).slidePhotos[1]!;
+  const description = `Hills above the home ${Date.now().toString(36)}`;
+  await login(page, "/page-texts/home");
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/page-texts/home");
+    const slide = plain.getByRole("region", { name: "Slide 2: photo" });
+    await slide.getByLabel(/^New photo/).setInputFiles(fixture("notes.txt"));
+    await slide.getByLabel("Photo description", { exact: true }).fill(description);
+    await slide.getByRole("button", { name: "Save photo" }).click();
+    await expect(
+      plain.getByRole("region", { name: "Slide 2: photo" }).getByText("Invalid file type. Only jpg, jpeg, png, gif allowed."),
+    ).toBeVisible();
+    expect((await photosOf()).slidePhotos[1]!.imageUrl).toBe(before.imageUrl);
+
+    const again = plain.getByRole("region", { name: "Slide 2: photo" });
+    await again.getByLabel(/^New photo/).setInputFiles(fixture("hills.png"));
+    await again.getByLabel("Photo description", { exact: true }).fill(description);
+    await again.getByRole("button", { name: "Save photo" }).click();
+    await expect(plain.getByText("The photo is saved. The home page shows it now.")).toBeVisible();
+    const after = (await photosOf()).slidePhotos[1]!;
+    expect(after.imageUrl).not.toBe(before.imageUrl);
+    expect(after.imageAlt).toBe(description);
+  } finally {
+    await context.close();
   }
 });
 

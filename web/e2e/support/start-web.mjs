@@ -2,6 +2,7 @@
 // test CMS, against an address where nothing listens (to test the 503 pages), and against a
 // CMS that answers only the site settings (a page's own query fails, header and footer render).
 import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import http from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +31,9 @@ const common = {
 };
 
 function start(port, cmsUrl, { quiet = false } = {}) {
+  // Unfinished resumable uploads of an earlier run would count against its per-person limit.
+  const resumableUploads = resolve(web, ".test-tmp", `resumable-uploads-${port}`);
+  rmSync(resumableUploads, { recursive: true, force: true });
   const child = spawn(process.execPath, ["server.js"], {
     cwd: web,
     // The "CMS down" servers log a failed CMS call per request: expected, so not shown.
@@ -42,6 +46,7 @@ function start(port, cmsUrl, { quiet = false } = {}) {
       CMS_URL: cmsUrl,
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       IMAGE_CACHE_DIR: resolve(web, ".test-tmp", `img-cache-${port}`),
+      RESUMABLE_UPLOAD_DIR: resumableUploads,
     },
   });
   child.on("exit", (code) => {

@@ -104,3 +104,15 @@ export function pageTextProblem(rule: PageTextRule, raw: unknown): string | null
   if (value.length > rule.max) return fill(PAGE_TEXT_MESSAGES.tooLong, { label: rule.label, max: rule.max });
   return null;
 }
+
+/**
+ * A hero slide's photo form (`PUT /api/page-texts/home/slides/{n}`, multipart): the photo, which
+ * is optional (left out, the slide keeps its own), and its text alternative in each language.
+ * The photo goes through the contract's file checks like any other.
+ */
+export const SLIDE_PHOTO_FIELD = 'image';
+export const SLIDE_PHOTO_RULES = {
+  imageAlt: { label: 'Photo description', max: 200, required: true },
+  imageAltNe: { label: 'Photo description (Nepali)', max: 200 },
+} as const satisfies Record<string, PageTextRule>;
+export type SlidePhotoField = keyof typeof SLIDE_PHOTO_RULES;

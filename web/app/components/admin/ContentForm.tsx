@@ -7,9 +7,9 @@ import { VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
 import type { FormActionData } from "~/lib/admin/form-action";
 import { useAt } from "~/lib/admin/messages";
 import { preparePhoto, readImageSize } from "~/lib/admin/photo-prepare";
-import { sendFilesAhead, UploadRefused, type FileToSend, type FilesProgress } from "~/lib/admin/resumable-upload";
+import { sendFilesAhead, UploadRefused, uploadRefusalMessage, type FileToSend, type FilesProgress } from "~/lib/admin/resumable-upload";
 import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
-import { ACCEPT, fileTooLargeMessage, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
+import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { SizedImage } from "./SizedImage";
@@ -199,16 +199,12 @@ export function ContentForm({
         setPhase("idle");
         setFilesProgress(null);
         if (controller.signal.aborted) return;
-        const refused = error instanceof UploadRefused ? error : null;
-        if (refused?.status === 401) {
+        if (error instanceof UploadRefused && error.status === 401) {
           setFormError({ message: at("common.sessionExpired") });
           return;
         }
         const file = files.find(({ file }) => !sentFiles.current.has(file));
-        const message =
-          refused?.status === 413 && file
-            ? at.contract(fileTooLargeMessage(file.kind, file.kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes))
-            : at("common.uploadRefused");
+        const message = file ? uploadRefusalMessage(error, file.kind, limits, at) : at("common.uploadRefused");
         if (file) setError(file.field, { type: "server", message });
         setFormError({ message });
       },

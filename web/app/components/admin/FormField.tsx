@@ -4,6 +4,7 @@ import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 /**
  * One labelled input of the account and settings forms, with its hint and its error (from the
  * browser's zod check or the server's answer), wired for screen readers; `rows` makes it a textarea.
+ * Without a react-hook-form `registration` it is a plain field named `name` (the slide photo form).
  */
 export function FormField({
   id,
@@ -18,6 +19,8 @@ export function FormField({
   inputMode,
   lang,
   maxLength,
+  name,
+  disabled,
 }: {
   id: string;
   label: string;
@@ -25,12 +28,14 @@ export function FormField({
   autoComplete?: string;
   hint?: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  registration?: UseFormRegisterReturn;
   defaultValue?: string;
   rows?: number;
   inputMode?: "numeric" | "tel" | "email" | "url";
   lang?: string;
   maxLength?: number;
+  name?: string;
+  disabled?: boolean;
 }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
@@ -49,6 +54,8 @@ export function FormField({
           rows={rows}
           lang={lang}
           maxLength={maxLength}
+          name={name}
+          disabled={disabled}
           defaultValue={defaultValue}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
@@ -63,6 +70,8 @@ export function FormField({
           lang={lang}
           maxLength={maxLength}
           autoComplete={autoComplete}
+          name={name}
+          disabled={disabled}
           defaultValue={defaultValue}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}

@@ -418,7 +418,7 @@ export const adminEn = {
   "pages.metaTitle": "Page texts",
   "pages.title": "Page texts",
   "pages.intro":
-    "The hero slides and the texts of the home, objectives and organization pages, in English and Nepali. A change shows on the website at once. Photos, cards and lists stay with the Strapi console.",
+    "The hero slides and the texts of the home, objectives and organization pages, in English and Nepali. A change shows on the website at once. The cards and lists stay with the Strapi console.",
   "pages.figures":
     "Write {children} or {capacity} where the number of children or of places belongs: the pages show the figures of the site settings.",
   "pages.forbidden": "Only managers of the home can change the page texts.",
@@ -429,6 +429,21 @@ export const adminEn = {
   "pages.saveNepali": "Save Nepali texts",
   "pages.saved": "The page texts are saved. The website shows them now.",
   "pages.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
+  "pages.photosTitle": "Hero slide photos",
+  "pages.photosIntro":
+    "The photo behind each slide of the home page, and what it shows for people who cannot see it. A large phone photo is made the website's size before it is sent.",
+  "pages.photoOf": "Slide {n}: photo",
+  "pages.photoNone": "This slide has no photo yet.",
+  "pages.photoNew": "New photo",
+  "pages.photoNewHint": "Leave it empty to keep the photo and change only the descriptions.",
+  "pages.photoAlt": "Photo description",
+  "pages.photoAltHint": "What the photo shows, for people who cannot see it.",
+  "pages.photoAltNe": "Photo description in Nepali",
+  "pages.photoAltNeMissing": "The Nepali description can be written once the Nepali texts of the page are saved.",
+  "pages.photoSave": "Save photo",
+  "pages.photoSaved": "The photo is saved. The home page shows it now.",
+  "pages.photoSaveFailed": "Failed to save the photo",
+  "pages.photoChanged": "Someone else changed this photo since you opened the page. Open the page again, then save yours.",
 
   // ── Site settings (managers only) ─────────────────────────────────────────────────
   "settings.metaTitle": "Site settings",
@@ -590,6 +605,8 @@ export const adminEn = {
   "contract.label.Standards: heading": "Standards: heading",
   "contract.label.Programmes: heading": "Programmes: heading",
   "contract.label.Challenges: heading": "Challenges: heading",
+  "contract.label.Photo description": "Photo description",
+  "contract.label.Photo description (Nepali)": "Photo description (Nepali)",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -1,17 +1,27 @@
-import { AdminCmsError, staffCall } from "./cms-client.server";
-import { ifMatch, type EditConflict } from "./edit-conflict";
+import { AdminCmsError, staffCall, staffUpload } from "./cms-client.server";
+import { baseVersionOf, ifMatch, VERSION_FIELD, type EditConflict } from "./edit-conflict";
 import { editConflictOf } from "./edit-conflict.server";
+import { sameOriginMedia } from "./kinds/fields-of-items";
 import { lastEditOf } from "./kinds/define";
 import {
   pageTextFormFields,
   pageTextsValues,
+  SLIDE_PHOTO_FIELD,
+  SLIDE_PHOTO_TEXT_FIELDS,
+  slidePhotoSchema,
   slidesIn,
   type PageName,
   type PageTextsForEditing,
   type PageTextsLocale,
   type PageTextsValues,
+  type SlidePhoto,
+  type SlidePhotoValues,
 } from "./page-texts";
+import { uploadIdField } from "./resumable-upload-fields";
+import { finishedUpload, removeUpload } from "./resumable-uploads.server";
+import { fieldErrorsOf, fileTooLargeMessage, type FieldErrors } from "./schemas";
 import type { Staff } from "./session.server";
+import { parseMultipartToDisk, uploadLimits, UploadError, type StoredFile } from "./upload.server";
 
 /** The page texts at the CMS (/api/page-texts/{page}, Managers only), from the server only. */
 
@@ -19,7 +29,19 @@ interface PageTextsAnswer extends Record<string, unknown> {
   en?: Record<string, unknown>;
   ne?: Record<string, unknown> | null;
   versions?: Partial<Record<PageTextsLocale, unknown>>;
+  slidePhotos?: unknown;
 }
+
+const textOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+const slidePhotosIn = (body: PageTextsAnswer): SlidePhoto[] =>
+  (Array.isArray(body.slidePhotos) ? (body.slidePhotos as Record<string, unknown>[]) : []).map((photo) => ({
+    imageUrl: sameOriginMedia(photo.imageUrl),
+    imageAlt: textOrNull(photo.imageAlt),
+    imageAltNe: textOrNull(photo.imageAltNe),
+    hasNepali: photo.hasNepali === true,
+    version: textOrNull(photo.version),
+  }));
 
 const versionIn = (body: PageTextsAnswer, locale: PageTextsLocale) => {
   const version = body.versions?.[locale];
@@ -32,6 +54,7 @@ const toEditing = (page: PageName, body: PageTextsAnswer): PageTextsForEditing =
   ne: body.ne ? pageTextsValues(page, slidesIn(body.ne), body.ne) : null,
   lastEdit: lastEditOf(body),
   versions: { en: versionIn(body, "en"), ne: versionIn(body, "ne") },
+  slidePhotos: slidePhotosIn(body),
 });
 
 export async function readPageTexts(
@@ -81,5 +104,101 @@ export async function savePageTexts(
       errors: error.fieldErrors(staff.at) ?? {},
       conflict: null,
     };
+  }
+}
+
+export type SaveSlidePhotoResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors: FieldErrors;
+      values: SlidePhotoValues;
+      /** Someone changed the photo or its descriptions since the form was opened. */
+      conflict: boolean;
+      baseVersion: string | null;
+    };
+
+/** How long the CMS may take to check, clean and store a photo. */
+const PHOTO_SAVE_TIMEOUT_MS = 2 * 60_000;
+
+/**
+ * Saves a hero slide's photo form from its streamed multipart request, like a content form's
+ * save (upload.server.ts): the photo written to disk (or the one the browser sent ahead with a
+ * resumable upload), checked with the form's schema, passed on to the CMS with If-Match.
+ */
+export async function saveSlidePhoto(request: Request, staff: Staff, slide: number): Promise<SaveSlidePhotoResult> {
+  const limits = uploadLimits();
+  const emptyValues = Object.fromEntries(SLIDE_PHOTO_TEXT_FIELDS.map((field) => [field, ""])) as SlidePhotoValues;
+  let upload;
+  try {
+    upload = await parseMultipartToDisk(request, {
+      fileField: SLIDE_PHOTO_FIELD,
+      fileKind: "image",
+      maxFileBytes: limits.imageMaxBytes,
+      textFields: [...SLIDE_PHOTO_TEXT_FIELDS, VERSION_FIELD, uploadIdField(SLIDE_PHOTO_FIELD)],
+    });
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const message = staff.at("pages.photoSaveFailed");
+    return { ok: false, status: error.status, message, errors: {}, values: emptyValues, conflict: false, baseVersion: null };
+  }
+  const values = Object.fromEntries(SLIDE_PHOTO_TEXT_FIELDS.map((field) => [field, upload.fields[field] ?? ""])) as SlidePhotoValues;
+  const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
+  const refused = (status: number, message: string, errors: FieldErrors = {}, conflict = false): SaveSlidePhotoResult => ({
+    ok: false,
+    status,
+    message,
+    errors,
+    values,
+    conflict,
+    baseVersion,
+  });
+  let resumed: string | null = null;
+  try {
+    let file: StoredFile | undefined = upload.file;
+    const uploadId = upload.fields[uploadIdField(SLIDE_PHOTO_FIELD)];
+    if (uploadId && !file) {
+      const finished = await finishedUpload(staff.userId, uploadId);
+      if (!finished) {
+        const message = staff.at("common.uploadNotFound");
+        return refused(400, message, { [SLIDE_PHOTO_FIELD]: [message] });
+      }
+      resumed = uploadId;
+      file = finished;
+    }
+    if (upload.tooLarge || (file && file.size > limits.imageMaxBytes)) {
+      const message = staff.at.contract(fileTooLargeMessage("image", limits.imageMaxBytes));
+      return refused(413, message, { [SLIDE_PHOTO_FIELD]: [message] });
+    }
+    const parsed = slidePhotoSchema(limits).safeParse({
+      ...values,
+      [SLIDE_PHOTO_FIELD]: file ? { name: file.name, type: file.type, size: file.size } : undefined,
+    });
+    if (!parsed.success) return refused(400, staff.at("common.fixErrors"), fieldErrorsOf(parsed.error, staff.at));
+    try {
+      await staffUpload(request, staff, `/api/page-texts/home/slides/${slide}`, {
+        method: "PUT",
+        fields: SLIDE_PHOTO_TEXT_FIELDS.map((field): [string, string] => [field, values[field].trim()]),
+        // The CMS names stored files itself; it gets a neutral name, never the client's.
+        files: file?.path ? [{ field: SLIDE_PHOTO_FIELD, path: file.path, filename: "upload", type: file.type }] : [],
+        headers: ifMatch(baseVersion),
+        timeoutMs: PHOTO_SAVE_TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (!(error instanceof AdminCmsError)) throw error;
+      if (error.status === 409) return refused(409, staff.at("pages.photoChanged"), {}, true);
+      return refused(
+        error.status === 0 ? 503 : error.status,
+        error.messageOr("pages.photoSaveFailed", staff.at),
+        error.fieldErrors(staff.at) ?? {},
+      );
+    }
+    // Saved: the upload sent ahead is no longer needed (a refused save keeps it for the next try).
+    if (resumed) await removeUpload(staff.userId, resumed);
+    return { ok: true };
+  } finally {
+    await upload.cleanup();
   }
 }

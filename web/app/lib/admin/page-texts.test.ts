@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { pageTextFormFields, pageTextLabel, pageTextsSchema, pageTextsValues, slidesIn } from "./page-texts";
+import {
+  pageTextFormFields,
+  pageTextLabel,
+  pageTextsSchema,
+  pageTextsValues,
+  slideNumberOf,
+  slidePhotoSchema,
+  slidesIn,
+} from "./page-texts";
 
 describe("the page texts form", () => {
   it("has the home page's slides first, then its texts; the other pages have no slides", () => {
@@ -28,5 +36,36 @@ describe("the page texts form", () => {
       ["bannerTitle", "Page title is required"],
       ["intro", "Introduction must be at most 4000 characters."],
     ]);
+  });
+});
+
+describe("a hero slide's photo form", () => {
+  const limits = { imageMaxBytes: 1024 * 1024, videoMaxBytes: 1, imageMaxPixels: 40_000_000 };
+  const issuesOf = (values: Record<string, unknown>) =>
+    slidePhotoSchema(limits)
+      .safeParse({ imageAlt: "Children in the garden", imageAltNe: "", ...values })
+      .error?.issues.map((issue) => [issue.path[0], issue.message]) ?? [];
+
+  it("takes a picture within the limit, or no photo at all (the slide keeps its own)", () => {
+    expect(issuesOf({ image: { name: "garden.jpg", type: "image/jpeg", size: 2000 } })).toEqual([]);
+    expect(issuesOf({ image: undefined })).toEqual([]);
+  });
+
+  it("refuses another file type, a photo past the size limit and an empty description with the contract's messages", () => {
+    expect(issuesOf({ image: { name: "notes.txt", type: "text/plain", size: 10 } })).toEqual([
+      ["image", "Invalid file type. Only jpg, jpeg, png, gif allowed."],
+    ]);
+    expect(issuesOf({ image: { name: "big.jpg", type: "image/jpeg", size: 1024 * 1024 + 1 } })).toEqual([
+      ["image", "The file is too large. Images may be at most 1 MB."],
+    ]);
+    expect(issuesOf({ imageAlt: " " })).toEqual([["imageAlt", "Photo description is required"]]);
+    expect(issuesOf({ imageAltNe: "क".repeat(201) })).toEqual([
+      ["imageAltNe", "Photo description (Nepali) must be at most 200 characters."],
+    ]);
+  });
+
+  it("knows only the slides the page has", () => {
+    expect(slideNumberOf("2", 3)).toBe(2);
+    for (const value of ["0", "4", "1x", "", null]) expect(slideNumberOf(value, 3)).toBeNull();
   });
 });

@@ -1,6 +1,19 @@
 import { z } from "zod";
-import { HERO_SLIDE_RULES, PAGE_NAMES, pageTextFields, pageTextProblem, pageTextRule, type PageName } from "@contract/page-text-rules";
+import { FIELD_MESSAGES } from "@contract/rules";
+import {
+  HERO_SLIDE_RULES,
+  PAGE_NAMES,
+  pageTextFields,
+  pageTextProblem,
+  pageTextRule,
+  SLIDE_PHOTO_FIELD,
+  SLIDE_PHOTO_RULES,
+  type PageName,
+  type SlidePhotoField,
+} from "@contract/page-text-rules";
+import type { UploadLimits } from "./kinds";
 import type { AdminText, LastEdit } from "./kinds/define";
+import { fileTooLargeMessage, isAllowedFile, pickFile } from "./schemas";
 
 /**
  * The page texts form (the hero slides and the texts of the home, objectives and organization
@@ -49,6 +62,9 @@ const FIELD_LABELS: Record<string, AdminText> = {
 
 const toDevanagari = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0966 + Number(digit)));
 
+/** A slide's number as the admin's language writes it. */
+export const slideNumberLabel = (n: number, locale: PageTextsLocale) => (locale === "ne" ? toDevanagari(String(n)) : String(n));
+
 /** A form field's label in the admin's language. */
 export function pageTextLabel(field: string, locale: PageTextsLocale): string {
   const slide = /^slide(\d)(Heading|Text)$/.exec(field);
@@ -92,7 +108,58 @@ export interface PageTextsForEditing {
   ne: PageTextsValues | null;
   lastEdit: LastEdit | null;
   versions: Record<PageTextsLocale, string | null>;
+  /** The home page's hero slides' photos, in slide order (none on the other pages). */
+  slidePhotos: SlidePhoto[];
 }
+
+/**
+ * A hero slide's photo form: a new photo (optional: left out, the slide keeps its own) and its
+ * text alternative in English and Nepali. The photo goes through the same checks, browser-side
+ * resize and resumable upload as the content forms' photos, and the CMS's contract checks it again.
+ */
+export { SLIDE_PHOTO_FIELD };
+export const SLIDE_PHOTO_TEXT_FIELDS = Object.keys(SLIDE_PHOTO_RULES) as SlidePhotoField[];
+
+export interface SlidePhoto {
+  /** The stored photo, as a same-origin /uploads path, or null. */
+  imageUrl: string | null;
+  imageAlt: string | null;
+  imageAltNe: string | null;
+  /** Whether the slide has a Nepali version (its description can be written only then). */
+  hasNepali: boolean;
+  version: string | null;
+}
+
+export type SlidePhotoValues = Record<SlidePhotoField, string>;
+
+/** The schema of a slide's photo form; `image` is the chosen file's name, type and size. */
+export function slidePhotoSchema(limits: UploadLimits) {
+  const text = (field: SlidePhotoField) =>
+    z.string().superRefine((value, context) => {
+      const problem = pageTextProblem(SLIDE_PHOTO_RULES[field], value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
+  return z.object({
+    imageAlt: text("imageAlt"),
+    imageAltNe: text("imageAltNe"),
+    [SLIDE_PHOTO_FIELD]: z
+      .unknown()
+      .transform(pickFile)
+      .superRefine((file, context) => {
+        if (!file) return;
+        if (!isAllowedFile(file, "image")) context.addIssue({ code: "custom", message: FIELD_MESSAGES.invalidImageType });
+        else if (file.size > limits.imageMaxBytes) {
+          context.addIssue({ code: "custom", message: fileTooLargeMessage("image", limits.imageMaxBytes) });
+        }
+      }),
+  });
+}
+
+/** A slide number of the home page's forms (1 to the slides it has), or null. */
+export const slideNumberOf = (value: unknown, slides: number): number | null => {
+  const n = typeof value === "string" && /^[1-9]$/.test(value) ? Number(value) : NaN;
+  return n >= 1 && n <= slides ? n : null;
+};
 
 /** A form's values from posted or stored data: every field of the form as text. */
 export function pageTextsValues(page: PageName, slides: number, source: Record<string, unknown> | null | undefined): PageTextsValues {

@@ -1,4 +1,7 @@
 import type { DetailedError, Upload } from "tus-js-client";
+import type { UploadLimits } from "./kinds";
+import type { AdminT } from "./messages";
+import { fileTooLargeMessage } from "./schemas";
 
 /**
  * A file sent to the web server with the tus protocol (server/resumable-uploads.ts) in 2 MiB
@@ -34,6 +37,17 @@ export class UploadRefused extends Error {
     super(`Upload refused (${status})`);
     this.name = "UploadRefused";
   }
+}
+
+/**
+ * What staff are told when a file sent ahead did not arrive: the session ended, the file is over
+ * its kind's limit (the spec's message), or the server refused it.
+ */
+export function uploadRefusalMessage(error: unknown, kind: "image" | "video", limits: UploadLimits, at: AdminT): string {
+  const status = error instanceof UploadRefused ? error.status : 0;
+  if (status === 401) return at("common.sessionExpired");
+  if (status === 413) return at.contract(fileTooLargeMessage(kind, kind === "image" ? limits.imageMaxBytes : limits.videoMaxBytes));
+  return at("common.uploadRefused");
 }
 
 /** Refusals end the upload; 409 (offset moved), 423 (locked) and 429 (busy) are worth another try. */

@@ -250,7 +250,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
         return { ok: false, status: 400, message, errors: { [field]: [message] }, values, baseVersion };
       }
       resumed.push(uploadId);
-      const stored: StoredFile = { name: finished.name, type: finished.type, size: finished.size, path: finished.path };
+      const stored: StoredFile = finished;
       if (field === config.fileField) {
         upload.file = stored;
         if (stored.size > maxFileBytes) upload.tooLarge = true;

@@ -1,14 +1,22 @@
-import { data, NavLink, redirect, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Form, NavLink, redirect, useNavigation, useSubmit } from "react-router";
+import { MAX_HERO_SLIDES } from "@contract/page-text-rules";
+import { FILE_TYPES } from "@contract/rules";
 import type { Route } from "./+types/page-texts";
 import { EditConflictNotice } from "~/components/admin/EditConflictNotice";
 import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { AdminRouteError, adminMeta, lastEditLine, PageHeader } from "~/components/admin/Page";
-import { CARD, DEVANAGARI } from "~/components/admin/styles";
+import { SizedImage } from "~/components/admin/SizedImage";
+import { CARD, DEVANAGARI, FIELD_ERROR, HINT, INPUT, LABEL } from "~/components/admin/styles";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
 import { baseVersionOf, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
+import type { UploadLimits } from "~/lib/admin/kinds";
 import { useAt } from "~/lib/admin/messages";
+import { preparePhoto } from "~/lib/admin/photo-prepare";
+import { sendFilesAhead, uploadRefusalMessage, type FilesProgress } from "~/lib/admin/resumable-upload";
+import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import {
   isLongText,
@@ -20,16 +28,24 @@ import {
   pageTextLabel,
   pageTextsSchema,
   pageTextsValues,
+  slideNumberLabel,
+  slideNumberOf,
+  SLIDE_PHOTO_FIELD,
+  slidePhotoSchema,
   slidesIn,
   type PageName,
   type PageTextsLocale,
   type PageTextsValues,
+  type SlidePhoto,
+  type SlidePhotoValues,
 } from "~/lib/admin/page-texts";
-import { readPageTexts, savePageTexts } from "~/lib/admin/page-texts.server";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
+import { readPageTexts, savePageTexts, saveSlidePhoto } from "~/lib/admin/page-texts.server";
+import { ACCEPT, fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
 import { flashNotice } from "~/lib/admin/session.server";
 import { requireManager } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
+import { UPLOAD_ROUTE } from "~/lib/request-body";
+import { uploadLimits } from "~/lib/admin/upload.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, (at) => at("pages.metaTitle"));
 
@@ -39,11 +55,15 @@ const pageOf = (param: string | undefined): PageName => {
   return page;
 };
 
+// The texts' forms post small urlencoded bodies; a hero slide's photo form posts a multipart
+// upload, streamed to disk under the image limits (app/lib/request-body.ts).
+export const handle = UPLOAD_ROUTE;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireManager(request, "pages.forbidden");
   const page = pageOf(params.page);
   const result = await readPageTexts(request, staff, page);
-  return data({ page, ...result }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
+  return data({ page, limits: uploadLimits(), ...result }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
 interface PageTextsActionData {
@@ -56,6 +76,16 @@ interface PageTextsActionData {
   baseVersion?: string | null;
 }
 
+/** What a refused save of a hero slide's photo form gives back to it. */
+interface SlidePhotoActionData {
+  intent: "photo";
+  slide: number;
+  message: string;
+  errors: FieldErrors;
+  values: SlidePhotoValues;
+  baseVersion: string | null;
+}
+
 const isLocale = (value: unknown): value is PageTextsLocale => value === "en" || value === "ne";
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -63,6 +93,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await requireManager(request, "pages.forbidden");
   const page = pageOf(params.page);
   const at = staff.at;
+  // A hero slide's photo form (`?slide=N`, multipart): never read with request.formData().
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    const slide = page === "home" ? slideNumberOf(new URL(request.url).searchParams.get("slide"), MAX_HERO_SLIDES) : null;
+    if (slide === null) throw data(null, { status: 404 });
+    const result = await saveSlidePhoto(request, staff, slide);
+    if (result.ok) {
+      return redirect("/page-texts/home", {
+        headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("pages.photoSaved")) },
+      });
+    }
+    const { message, errors, values, baseVersion } = result;
+    return data<SlidePhotoActionData>(
+      { intent: "photo", slide, message, errors, values, baseVersion },
+      { status: result.status, headers: NO_STORE_HEADERS },
+    );
+  }
   const form = await request.formData();
   const intent = form.get("intent");
   if (!isLocale(intent)) {
@@ -133,7 +179,7 @@ export default function PageTextsPage({ loaderData, actionData }: Route.Componen
           title={at("settings.englishTitle")}
           stored={texts.en}
           version={texts.versions.en}
-          actionData={actionData?.intent === "en" ? actionData : undefined}
+          actionData={actionData?.intent === "en" ? (actionData as PageTextsActionData) : undefined}
         />
         <PageTextsForm
           key={`${page}-ne`}
@@ -143,9 +189,33 @@ export default function PageTextsPage({ loaderData, actionData }: Route.Componen
           missing={texts.ne ? undefined : at("settings.noNepali")}
           stored={texts.ne ?? pageTextsValues(page, slidesIn(texts.en), null)}
           version={texts.versions.ne}
-          actionData={actionData?.intent === "ne" ? actionData : undefined}
+          actionData={actionData?.intent === "ne" ? (actionData as PageTextsActionData) : undefined}
         />
       </div>
+      {page === "home" && texts.slidePhotos.length > 0 ? (
+        <section aria-labelledby="pages-photos-title" className="mt-10 max-w-2xl">
+          <h2 id="pages-photos-title" className="font-sans text-xl font-bold text-ink">
+            {at("pages.photosTitle")}
+          </h2>
+          <p className="mb-6 mt-2 max-w-prose text-muted">{at("pages.photosIntro")}</p>
+          <div className="grid gap-8">
+            {texts.slidePhotos.map((photo, index) => {
+              const refused =
+                actionData?.intent === "photo" && actionData.slide === index + 1 ? (actionData as SlidePhotoActionData) : undefined;
+              // A saved photo (a new version) starts the form afresh.
+              return (
+                <SlidePhotoForm
+                  key={`${index}-${photo.version}`}
+                  slide={index + 1}
+                  photo={photo}
+                  limits={loaderData.limits}
+                  refused={refused}
+                />
+              );
+            })}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }
@@ -222,6 +292,195 @@ function PageTextsForm({
           {busy ? at("common.saving") : at(nepali ? "pages.saveNepali" : "pages.save")}
         </button>
       </ValidatedForm>
+    </section>
+  );
+}
+
+/** The widest a slide's photo is shown in its form. */
+const PHOTO_PREVIEW_WIDTH = 400;
+
+/**
+ * A hero slide's photo and its descriptions. With JavaScript, a chosen photo is checked and made
+ * the site's size in the browser (photo-prepare.ts), then sent ahead with a resumable upload
+ * (resumable-upload.ts) and the form names it, as the content forms do; without, the form posts
+ * the photo itself. The action and the CMS check everything again.
+ */
+function SlidePhotoForm({
+  slide,
+  photo,
+  limits,
+  refused,
+}: {
+  slide: number;
+  photo: SlidePhoto;
+  limits: UploadLimits;
+  refused: SlidePhotoActionData | undefined;
+}) {
+  const at = useAt();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const action = `/page-texts/home?slide=${slide}`;
+  const [phase, setPhase] = useState<"idle" | "preparing" | "uploading">("idle");
+  const [progress, setProgress] = useState<FilesProgress | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
+  const [message, setMessage] = useState<string | null>(refused?.message ?? null);
+  // A photo sent ahead by an earlier Save of this form is not sent again.
+  const sent = useRef(new Map<File, string>());
+  const sending = useRef<AbortController | null>(null);
+  useEffect(() => () => sending.current?.abort(), []);
+  useEffect(() => {
+    setErrors(refused?.errors ?? {});
+    setMessage(refused?.message ?? null);
+  }, [refused]);
+  const posting = navigation.state !== "idle" && navigation.formAction === action;
+  const busy = phase !== "idle" || posting;
+  const values = refused?.values ?? { imageAlt: photo.imageAlt ?? "", imageAltNe: photo.imageAltNe ?? "" };
+  const id = (field: string) => `slide-${slide}-${field}`;
+  const n = slideNumberLabel(slide, at.locale);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    void (async () => {
+      const chosen = body.get(SLIDE_PHOTO_FIELD);
+      let file = chosen instanceof File && (chosen.size > 0 || chosen.name) ? chosen : null;
+      setMessage(null);
+      setPhase("preparing");
+      if (file) {
+        const prepared = await preparePhoto(file, limits.imageMaxPixels);
+        if (!prepared.ok) {
+          setErrors({ [SLIDE_PHOTO_FIELD]: [at.contract(prepared.message)] });
+          setPhase("idle");
+          return;
+        }
+        file = prepared.file;
+      }
+      const parsed = slidePhotoSchema(limits).safeParse({
+        imageAlt: String(body.get("imageAlt") ?? ""),
+        imageAltNe: String(body.get("imageAltNe") ?? ""),
+        [SLIDE_PHOTO_FIELD]: file ?? undefined,
+      });
+      if (!parsed.success) {
+        setErrors(fieldErrorsOf(parsed.error, at));
+        setPhase("idle");
+        return;
+      }
+      setErrors({});
+      body.delete(SLIDE_PHOTO_FIELD);
+      if (file) {
+        setPhase("uploading");
+        const controller = new AbortController();
+        sending.current = controller;
+        try {
+          const ids = await sendFilesAhead([{ field: SLIDE_PHOTO_FIELD, file, kind: "image" }], {
+            signal: controller.signal,
+            onProgress: setProgress,
+            sentBefore: sent.current,
+          });
+          body.set(uploadIdField(SLIDE_PHOTO_FIELD), ids[SLIDE_PHOTO_FIELD]!);
+        } catch (error) {
+          setPhase("idle");
+          setProgress(null);
+          if (controller.signal.aborted) return;
+          const refusal = uploadRefusalMessage(error, "image", limits, at);
+          setErrors({ [SLIDE_PHOTO_FIELD]: [refusal] });
+          setMessage(refusal);
+          return;
+        }
+      }
+      setPhase("idle");
+      setProgress(null);
+      await submit(body, { method: "post", action, encType: "multipart/form-data" });
+    })();
+  };
+
+  const errorOf = (field: string) => errors[field]?.[0];
+  const describedBy = (field: string, hint: boolean) =>
+    [hint ? `${id(field)}-hint` : null, errorOf(field) ? `${id(field)}-error` : null].filter(Boolean).join(" ") || undefined;
+  const fieldError = (field: string) =>
+    errorOf(field) ? (
+      <p id={`${id(field)}-error`} className={FIELD_ERROR}>
+        {errorOf(field)}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={id("title")} className={`${CARD} p-6 sm:p-8`}>
+      <h3 id={id("title")} className="font-sans text-lg font-bold text-ink">
+        {at("pages.photoOf", { n })}
+      </h3>
+      {photo.imageUrl ? (
+        <SizedImage
+          src={photo.imageUrl}
+          shownWidth={PHOTO_PREVIEW_WIDTH}
+          alt={photo.imageAlt ?? ""}
+          className="mt-4 max-h-56 w-auto rounded-xl border border-sand-200 bg-sand object-contain"
+        />
+      ) : (
+        <p className="mt-4 text-muted">{at("pages.photoNone")}</p>
+      )}
+      {message ? <ErrorAlert className="mt-4">{message}</ErrorAlert> : null}
+      <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <input type="hidden" name={VERSION_FIELD} value={refused?.baseVersion ?? photo.version ?? ""} />
+        <div>
+          <label htmlFor={id(SLIDE_PHOTO_FIELD)} className={LABEL}>
+            {at("pages.photoNew")}
+            <span className="ml-1 font-normal text-muted">({at("common.optional")})</span>
+          </label>
+          <input
+            id={id(SLIDE_PHOTO_FIELD)}
+            name={SLIDE_PHOTO_FIELD}
+            type="file"
+            accept={ACCEPT.image}
+            aria-invalid={errorOf(SLIDE_PHOTO_FIELD) ? true : undefined}
+            aria-describedby={describedBy(SLIDE_PHOTO_FIELD, true)}
+            className={`${INPUT} mt-1.5 cursor-pointer file:mr-4 file:rounded-md file:border-0 file:bg-sand file:px-3 file:py-1.5 file:font-semibold file:text-ink`}
+          />
+          <p id={`${id(SLIDE_PHOTO_FIELD)}-hint`} className={HINT}>
+            {at("pages.photoNewHint")}{" "}
+            {at("common.allowedTypes", {
+              types: FILE_TYPES.image.names,
+              mb: Math.max(1, Math.round(limits.imageMaxBytes / (1024 * 1024))),
+            })}
+          </p>
+          {fieldError(SLIDE_PHOTO_FIELD)}
+        </div>
+        <FormField
+          id={id("imageAlt")}
+          name="imageAlt"
+          label={at("pages.photoAlt")}
+          hint={at("pages.photoAltHint")}
+          autoComplete="off"
+          maxLength={200}
+          defaultValue={values.imageAlt}
+          error={errorOf("imageAlt")}
+        />
+        <div className={DEVANAGARI}>
+          <FormField
+            id={id("imageAltNe")}
+            name="imageAltNe"
+            label={at("pages.photoAltNe")}
+            hint={photo.hasNepali ? undefined : at("pages.photoAltNeMissing")}
+            lang="ne"
+            autoComplete="off"
+            maxLength={200}
+            disabled={!photo.hasNepali}
+            defaultValue={values.imageAltNe}
+            error={errorOf("imageAltNe")}
+          />
+        </div>
+        {phase === "uploading" && progress ? (
+          <p aria-live="polite" className="text-sm font-medium text-sage">
+            {progress.waiting
+              ? at("common.uploadWaiting", { percent: progress.percent })
+              : at("common.uploading", { percent: progress.percent })}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+          {busy ? <ButtonSpinner /> : null}
+          {busy ? at("common.saving") : at("pages.photoSave")}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import type { Context } from 'koa';
+import { checkUpload } from '../../../contract/actions';
+import type { MediaFile } from '../../../contract/definitions';
 import { lastEdit } from '../../../contract/editors';
 import { ContractError, refuseInvalid, reply, replyWithError, type FieldErrors } from '../../../contract/errors';
+import { fileUrlFor, incomingFile, removeFiles, storeUpload } from '../../../contract/files';
 import { localeMessages, requestedLocale } from '../../../contract/locale';
 import {
   MAX_HERO_SLIDES,
@@ -10,6 +13,8 @@ import {
   pageTextProblem,
   pageTextRule,
   slideField,
+  SLIDE_PHOTO_FIELD,
+  SLIDE_PHOTO_RULES,
   type PageName,
 } from '../../../contract/shared/page-text-rules';
 import { digestOf, refuseUnlessCurrent, setVersionHeader, whileLocked } from '../../../contract/versions';
@@ -20,11 +25,13 @@ import { digestOf, refuseUnlessCurrent, setVersionHeader, whileLocked } from '..
  * so both work on the same rows, the editor middleware records "last edited by" and the edit
  * announcement tells the web to drop its copies. Each language's form has its own version (a
  * digest of what it writes); a write naming another one in If-Match is refused with 409.
- * The slides' photos, the cards and the lists stay with the console.
+ * Each hero slide's photo and its text alternative have a form of their own
+ * (PUT /api/page-texts/home/slides/{n}, multipart), whose photo goes through the contract's file
+ * checks and storage like any kind's; the cards and the lists stay with the console.
  */
 
 type Row = Record<string, unknown> & { id: number; documentId: string };
-type Slide = { id: number; heading?: string | null; text?: string | null; imageAlt?: string | null; image?: { id: number } | null };
+type Slide = { id: number; heading?: string | null; text?: string | null; imageAlt?: string | null; image?: MediaFile | null };
 type FormLocale = 'en' | 'ne';
 const LOCALES: FormLocale[] = ['en', 'ne'];
 
@@ -33,6 +40,7 @@ const messages = {
   notSeeded: 'This page does not exist yet: start the CMS once so it loads it.',
   notAnObject: 'Send the texts as a JSON object.',
   unknownField: 'This field cannot be changed here.',
+  unknownSlide: 'There is no such slide on the home page.',
 } as const;
 
 const pageOf = (ctx: Context): PageName => {
@@ -67,6 +75,31 @@ const versionOfForm = (page: PageName, locale: FormLocale, row: Row | null) => {
   return digestOf(locale, values ? pageTextFields(page, slidesOf(row).length).map((field) => values[field]) : []);
 };
 
+/**
+ * Each hero slide's photo form: the photo as stored (shared by both languages unless the console
+ * gave the Nepali slide another) and its text alternative in each language, with its own version.
+ */
+function slidePhotos(english: Row, nepali: Row | null) {
+  const nepaliSlides = slidesOf(nepali);
+  return slidesOf(english).map((slide, index) => {
+    const other = nepali ? (nepaliSlides[index] ?? null) : null;
+    return {
+      imageUrl: fileUrlFor(slide.image),
+      imageAlt: slide.imageAlt || null,
+      imageAltNe: other?.imageAlt || null,
+      hasNepali: Boolean(other),
+      version: digestOf('en', [
+        'slide-photo',
+        index,
+        slide.image?.id ?? null,
+        slide.imageAlt ?? null,
+        other?.image?.id ?? null,
+        other?.imageAlt ?? null,
+      ]),
+    };
+  });
+}
+
 async function answer(page: PageName) {
   const [english, nepali] = await Promise.all(LOCALES.map((locale) => read(page, locale)));
   if (!english) throw new ContractError(404, messages.notSeeded);
@@ -74,10 +107,22 @@ async function answer(page: PageName) {
     page,
     en: formValues(page, english),
     ne: formValues(page, nepali),
+    ...(page === 'home' ? { slidePhotos: slidePhotos(english, nepali) } : {}),
     ...lastEdit(english),
     versions: { en: versionOfForm(page, 'en', english), ne: versionOfForm(page, 'ne', nepali) },
   };
 }
+
+/** The slides a language version writes back: all as stored, one of them with `change` applied. */
+const slidesWith = (row: Row, index: number, change: Partial<{ image: number; imageAlt: string | null }>) =>
+  slidesOf(row).map((slide, position) => ({
+    id: slide.id,
+    heading: slide.heading ?? null,
+    text: slide.text ?? null,
+    imageAlt: slide.imageAlt ?? null,
+    image: slide.image?.id ?? null,
+    ...(position === index ? change : {}),
+  }));
 
 const run = (action: (ctx: Context) => Promise<void>) => async (ctx: Context) => {
   try {
@@ -142,6 +187,77 @@ export default {
     });
     const result = await answer(page);
     setVersionHeader(ctx, result.versions[locale]);
+    reply(ctx, 200, result);
+  }),
+
+  /**
+   * PUT /api/page-texts/home/slides/{n} (multipart: image?, imageAlt, imageAltNe; If-Match: the
+   * slide photo's version) -> the texts as GET answers them. The photo is checked (type by its
+   * bytes, size and pixel limits) and stored without its metadata like any kind's; both language
+   * versions of the slide show it, and the photo it replaces is removed once nothing uses it.
+   */
+  updateSlidePhoto: run(async (ctx) => {
+    const index = Number(ctx.params.slide) - 1;
+    if (!/^[1-9]$/.test(String(ctx.params.slide)) || index >= MAX_HERO_SLIDES) throw new ContractError(404, messages.unknownSlide);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const errors: FieldErrors = {};
+    for (const key of Object.keys(body)) if (!Object.hasOwn(SLIDE_PHOTO_RULES, key)) errors[key] = [messages.unknownField];
+    for (const [field, rule] of Object.entries(SLIDE_PHOTO_RULES)) {
+      const problem = pageTextProblem(rule, body[field]);
+      if (problem) errors[field] = [problem];
+    }
+    const upload = incomingFile(ctx, SLIDE_PHOTO_FIELD);
+    const sniffed = upload ? await checkUpload(SLIDE_PHOTO_FIELD, 'image', upload, errors) : null;
+    refuseInvalid(errors);
+    const english = await read('home', 'en');
+    if (!english) throw new ContractError(404, messages.notSeeded);
+    if (index >= slidesOf(english).length) throw new ContractError(404, messages.unknownSlide);
+    const alt = String(body.imageAlt ?? '').trim();
+    const altNe = String(body.imageAltNe ?? '').trim() || null;
+    const current = async () => {
+      const [en, ne] = await Promise.all(LOCALES.map((locale) => read('home', locale)));
+      const photos = slidePhotos(en ?? english, ne);
+      return { en: en ?? english, ne, version: photos[index]!.version, answer: () => photos[index]! };
+    };
+    // Checked before the photo is stored (a stale save costs no upload), and again under the lock.
+    const before = await current();
+    refuseUnlessCurrent(ctx, { version: before.version, english, answer: before.answer });
+    const stored =
+      upload && sniffed ? await storeUpload(SLIDE_PHOTO_FIELD, upload, sniffed, { label: `hero-slide-${index + 1}`, alt }) : null;
+    let replaced: (MediaFile | null | undefined)[] = [];
+    try {
+      replaced = await whileLocked({ uid: PAGE_TYPES.home }, english.id, async () => {
+        const now = await current();
+        refuseUnlessCurrent(ctx, { version: now.version, english: now.en, answer: now.answer });
+        const photo = stored ? { image: stored.id } : {};
+        const documents = strapi.documents(PAGE_TYPES.home as never);
+        const documentId = english.documentId;
+        await documents.update({
+          documentId,
+          locale: 'en',
+          data: { heroSlides: slidesWith(now.en, index, { ...photo, imageAlt: alt }) },
+        } as never);
+        const nepaliSlide = now.ne ? slidesOf(now.ne)[index] : undefined;
+        if (now.ne && nepaliSlide) {
+          await documents.update({
+            documentId,
+            locale: 'ne',
+            data: { heroSlides: slidesWith(now.ne, index, { ...photo, imageAlt: altNe }) },
+          } as never);
+        }
+        return [slidesOf(now.en)[index]?.image, nepaliSlide?.image];
+      });
+    } catch (error) {
+      if (stored) await removeFiles([stored]); // a refused or failed save leaves no orphan photo
+      throw error;
+    }
+    // Old photos go only once both language versions point at the new one.
+    if (stored)
+      await removeFiles([
+        ...new Map(replaced.filter((file) => file?.id && file.id !== stored.id).map((file) => [file!.id, file])).values(),
+      ]);
+    const result = await answer('home');
+    setVersionHeader(ctx, result.slidePhotos![index]!.version);
     reply(ctx, 200, result);
   }),
 };

@@ -7,5 +7,7 @@ export default {
   routes: [
     { method: 'GET', path: '/page-texts/:page', handler: 'api::page-text.page-text.find' },
     { method: 'PUT', path: '/page-texts/:page', handler: 'api::page-text.page-text.update' },
+    // A hero slide's photo and its text alternative (multipart, through the contract's file checks).
+    { method: 'PUT', path: '/page-texts/home/slides/:slide', handler: 'api::page-text.page-text.updateSlidePhoto' },
   ],
 };
