@@ -14,6 +14,7 @@ import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
+import { UploadProgress, type UploadPhase } from "./UploadProgress";
 import { useSchemaForm } from "./use-schema-form";
 import { useListReturn } from "./use-list-return";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes";
@@ -23,7 +24,7 @@ type SaveResponse =
   | { ok: true; redirectTo: string }
   | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string; conflict?: EditConflict };
 
-type Phase = "idle" | "uploading" | "processing";
+type Phase = "idle" | UploadPhase;
 
 /**
  * The create / edit form of every kind. react-hook-form validates with the kind's zod
@@ -359,38 +360,6 @@ export function ContentForm({
         </div>
       </div>
     </form>
-  );
-}
-
-function UploadProgress({ percent, phase, files }: { percent: number; phase: Phase; files: FilesProgress | null }) {
-  const at = useAt();
-  const text =
-    phase === "processing"
-      ? at("common.processing")
-      : files?.waiting
-        ? at("common.uploadWaiting", { percent })
-        : files?.secondsLeft != null
-          ? files.secondsLeft < 60
-            ? at("common.uploadingMinuteLeft", { percent })
-            : at("common.uploadingMinutesLeft", { percent, minutes: Math.ceil(files.secondsLeft / 60) })
-          : at("common.uploading", { percent });
-  return (
-    <div className="space-y-2">
-      <div
-        role="progressbar"
-        aria-label={at("common.uploadProgress")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={text}
-        className="h-3 w-full overflow-hidden rounded-full bg-sand"
-      >
-        <div className="h-full rounded-full bg-sage transition-[width] duration-200" style={{ width: `${percent}%` }} />
-      </div>
-      <p aria-live="polite" className="text-sm font-medium text-sage">
-        {text}
-      </p>
-    </div>
   );
 }
 

@@ -443,7 +443,7 @@ export const adminEn = {
   "pages.photoSave": "Save photo",
   "pages.photoSaved": "The photo is saved. The home page shows it now.",
   "pages.photoSaveFailed": "Failed to save the photo",
-  "pages.photoChanged": "Someone else changed this photo since you opened the page. Open the page again, then save yours.",
+  "pages.photoTheirs": "The photo they saved:",
 
   // ── Site settings (managers only) ─────────────────────────────────────────────────
   "settings.metaTitle": "Site settings",

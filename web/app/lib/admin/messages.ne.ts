@@ -441,7 +441,7 @@ export const adminNe = {
   "pages.photoSave": "फोटो सुरक्षित गर्नुहोस्",
   "pages.photoSaved": "फोटो सुरक्षित भयो। गृहपृष्ठले अब यही देखाउँछ।",
   "pages.photoSaveFailed": "फोटो सुरक्षित गर्न सकिएन",
-  "pages.photoChanged": "तपाईंले पृष्ठ खोलेपछि अरू कसैले यो फोटो बदल्नुभयो। पृष्ठ फेरि खोलेर आफ्नो फोटो सुरक्षित गर्नुहोस्।",
+  "pages.photoTheirs": "उहाँले सुरक्षित गर्नुभएको फोटो:",
 
   "settings.metaTitle": "साइटका सेटिङ",
   "settings.title": "साइटका सेटिङ",

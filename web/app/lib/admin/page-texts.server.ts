@@ -1,5 +1,5 @@
 import { AdminCmsError, staffCall, staffUpload } from "./cms-client.server";
-import { baseVersionOf, ifMatch, VERSION_FIELD, type EditConflict } from "./edit-conflict";
+import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, type EditConflict } from "./edit-conflict";
 import { editConflictOf } from "./edit-conflict.server";
 import { sameOriginMedia } from "./kinds/fields-of-items";
 import { lastEditOf } from "./kinds/define";
@@ -8,6 +8,7 @@ import {
   pageTextsValues,
   SLIDE_PHOTO_FIELD,
   SLIDE_PHOTO_TEXT_FIELDS,
+  SLIDE_PHOTO_URL_FIELD,
   slidePhotoSchema,
   slidesIn,
   type PageName,
@@ -18,10 +19,9 @@ import {
   type SlidePhotoValues,
 } from "./page-texts";
 import { uploadIdField } from "./resumable-upload-fields";
-import { finishedUpload, removeUpload } from "./resumable-uploads.server";
 import { fieldErrorsOf, fileTooLargeMessage, type FieldErrors } from "./schemas";
 import type { Staff } from "./session.server";
-import { parseMultipartToDisk, uploadLimits, UploadError, type StoredFile } from "./upload.server";
+import { parseMultipartToDisk, releaseResumedUploads, takeResumedUploads, uploadLimits, UploadError } from "./upload.server";
 
 /** The page texts at the CMS (/api/page-texts/{page}, Managers only), from the server only. */
 
@@ -115,8 +115,9 @@ export type SaveSlidePhotoResult =
       message: string;
       errors: FieldErrors;
       values: SlidePhotoValues;
-      /** Someone changed the photo or its descriptions since the form was opened. */
-      conflict: boolean;
+      /** Someone changed the photo or its descriptions since the form was opened: theirs, and their version. */
+      conflict: EditConflict | null;
+      /** The version the form was opened with: it keeps it, so a plain Save is refused again. */
       baseVersion: string | null;
     };
 
@@ -137,16 +138,23 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
       fileField: SLIDE_PHOTO_FIELD,
       fileKind: "image",
       maxFileBytes: limits.imageMaxBytes,
-      textFields: [...SLIDE_PHOTO_TEXT_FIELDS, VERSION_FIELD, uploadIdField(SLIDE_PHOTO_FIELD)],
+      textFields: [...SLIDE_PHOTO_TEXT_FIELDS, VERSION_FIELD, REPLACE_VERSION_FIELD, uploadIdField(SLIDE_PHOTO_FIELD)],
     });
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const message = staff.at("pages.photoSaveFailed");
-    return { ok: false, status: error.status, message, errors: {}, values: emptyValues, conflict: false, baseVersion: null };
+    return { ok: false, status: error.status, message, errors: {}, values: emptyValues, conflict: null, baseVersion: null };
   }
   const values = Object.fromEntries(SLIDE_PHOTO_TEXT_FIELDS.map((field) => [field, upload.fields[field] ?? ""])) as SlidePhotoValues;
   const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
-  const refused = (status: number, message: string, errors: FieldErrors = {}, conflict = false): SaveSlidePhotoResult => ({
+  // "Save mine instead" names the version it replaces on purpose.
+  const savedOver = baseVersionOf(upload.fields);
+  const refused = (
+    status: number,
+    message: string,
+    errors: FieldErrors = {},
+    conflict: EditConflict | null = null,
+  ): SaveSlidePhotoResult => ({
     ok: false,
     status,
     message,
@@ -155,20 +163,14 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
     conflict,
     baseVersion,
   });
-  let resumed: string | null = null;
   try {
-    let file: StoredFile | undefined = upload.file;
-    const uploadId = upload.fields[uploadIdField(SLIDE_PHOTO_FIELD)];
-    if (uploadId && !file) {
-      const finished = await finishedUpload(staff.userId, uploadId);
-      if (!finished) {
-        const message = staff.at("common.uploadNotFound");
-        return refused(400, message, { [SLIDE_PHOTO_FIELD]: [message] });
-      }
-      resumed = uploadId;
-      file = finished;
+    const taken = await takeResumedUploads(upload, staff.userId, SLIDE_PHOTO_FIELD, { [SLIDE_PHOTO_FIELD]: limits.imageMaxBytes });
+    if ("missing" in taken) {
+      const message = staff.at("common.uploadNotFound");
+      return refused(400, message, { [SLIDE_PHOTO_FIELD]: [message] });
     }
-    if (upload.tooLarge || (file && file.size > limits.imageMaxBytes)) {
+    const file = upload.file;
+    if (upload.tooLarge) {
       const message = staff.at.contract(fileTooLargeMessage("image", limits.imageMaxBytes));
       return refused(413, message, { [SLIDE_PHOTO_FIELD]: [message] });
     }
@@ -183,12 +185,17 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
         fields: SLIDE_PHOTO_TEXT_FIELDS.map((field): [string, string] => [field, values[field].trim()]),
         // The CMS names stored files itself; it gets a neutral name, never the client's.
         files: file?.path ? [{ field: SLIDE_PHOTO_FIELD, path: file.path, filename: "upload", type: file.type }] : [],
-        headers: ifMatch(baseVersion),
+        headers: ifMatch(savedOver),
         timeoutMs: PHOTO_SAVE_TIMEOUT_MS,
       });
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
-      if (error.status === 409) return refused(409, staff.at("pages.photoChanged"), {}, true);
+      // Theirs: the descriptions and the photo (shown beside them, from this site only).
+      const conflict = editConflictOf(error, [...SLIDE_PHOTO_TEXT_FIELDS, SLIDE_PHOTO_URL_FIELD]);
+      if (conflict) {
+        conflict.current[SLIDE_PHOTO_URL_FIELD] = sameOriginMedia(conflict.current[SLIDE_PHOTO_URL_FIELD]) ?? "";
+        return refused(409, staff.at("conflict.notSaved"), {}, conflict);
+      }
       return refused(
         error.status === 0 ? 503 : error.status,
         error.messageOr("pages.photoSaveFailed", staff.at),
@@ -196,7 +203,7 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
       );
     }
     // Saved: the upload sent ahead is no longer needed (a refused save keeps it for the next try).
-    if (resumed) await removeUpload(staff.userId, resumed);
+    await releaseResumedUploads(staff.userId, taken.ids);
     return { ok: true };
   } finally {
     await upload.cleanup();

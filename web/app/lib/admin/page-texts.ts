@@ -119,6 +119,8 @@ export interface PageTextsForEditing {
  */
 export { SLIDE_PHOTO_FIELD };
 export const SLIDE_PHOTO_TEXT_FIELDS = Object.keys(SLIDE_PHOTO_RULES) as SlidePhotoField[];
+/** Where the CMS's answer (and its 409's `current`) gives a slide's stored photo. */
+export const SLIDE_PHOTO_URL_FIELD = "imageUrl";
 
 export interface SlidePhoto {
   /** The stored photo, as a same-origin /uploads path, or null. */

@@ -202,6 +202,43 @@ export type SaveResult =
       baseVersion?: string | null;
     };
 
+/**
+ * Puts the files the browser sent ahead with resumable uploads (resumable-uploads.server.ts) in
+ * place of the parts the form did not carry itself: `mainField`'s as `upload.file`, the others'
+ * as `upload.images`, each held to its limit in `maxBytes` as a streamed part is (past it,
+ * `tooLarge`, and `tooLargeImage` for an optional image). Answers the uploads taken, to release
+ * once the save succeeds (a refused save keeps them for the next try), or the field whose upload
+ * is not found (expired, or another account's).
+ */
+export async function takeResumedUploads(
+  upload: ParsedUpload,
+  userId: number,
+  mainField: string,
+  maxBytes: Record<string, number>,
+): Promise<{ ids: string[] } | { missing: string }> {
+  const ids: string[] = [];
+  for (const [field, limit] of Object.entries(maxBytes)) {
+    const uploadId = upload.fields[uploadIdField(field)];
+    const sent = field === mainField ? upload.file : upload.images[field];
+    if (!uploadId || sent) continue;
+    const finished: StoredFile | null = await finishedUpload(userId, uploadId);
+    if (!finished) return { missing: field };
+    ids.push(uploadId);
+    if (field === mainField) upload.file = finished;
+    else upload.images[field] = finished;
+    if (finished.size > limit) {
+      upload.tooLarge = true;
+      if (field !== mainField) upload.tooLargeImage = field;
+    }
+  }
+  return { ids };
+}
+
+/** Removes the resumable uploads a successful save has passed on to the CMS. */
+export async function releaseResumedUploads(userId: number, ids: string[]): Promise<void> {
+  await Promise.all(ids.map((uploadId) => removeUpload(userId, uploadId)));
+}
+
 /** How long a save may take CMS-side (writing a large video to its disk). */
 const SAVE_TIMEOUT_MS = 10 * 60_000;
 
@@ -240,28 +277,15 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
   try {
     const values = Object.fromEntries(config.textFields.map((field) => [field, upload.fields[field] ?? ""]));
     const baseVersion = baseVersionOf({ [VERSION_FIELD]: upload.fields[VERSION_FIELD] });
-    for (const field of fileFields) {
-      const uploadId = upload.fields[uploadIdField(field)];
-      const sent = field === config.fileField ? upload.file : upload.images[field];
-      if (!uploadId || sent) continue;
-      const finished = await finishedUpload(staff.userId, uploadId);
-      if (!finished) {
-        const message = staff.at("common.uploadNotFound");
-        return { ok: false, status: 400, message, errors: { [field]: [message] }, values, baseVersion };
-      }
-      resumed.push(uploadId);
-      const stored: StoredFile = finished;
-      if (field === config.fileField) {
-        upload.file = stored;
-        if (stored.size > maxFileBytes) upload.tooLarge = true;
-      } else {
-        upload.images[field] = stored;
-        if (stored.size > limits.imageMaxBytes) {
-          upload.tooLarge = true;
-          upload.tooLargeImage = field;
-        }
-      }
+    const taken = await takeResumedUploads(upload, staff.userId, config.fileField, {
+      [config.fileField]: maxFileBytes,
+      ...Object.fromEntries(config.optionalImageFields.map((field) => [field, limits.imageMaxBytes])),
+    });
+    if ("missing" in taken) {
+      const message = staff.at("common.uploadNotFound");
+      return { ok: false, status: 400, message, errors: { [taken.missing]: [message] }, values, baseVersion };
     }
+    resumed.push(...taken.ids);
     if (upload.tooLarge) {
       const image = upload.tooLargeImage;
       const message = staff.at.contract(
@@ -305,7 +329,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     }
 
     // Saved: the uploads are no longer needed (a refused save keeps them for the next try).
-    await Promise.all(resumed.map((uploadId) => removeUpload(staff.userId, uploadId)));
+    await releaseResumedUploads(staff.userId, resumed);
     const setCookie = await flashNotice(staff.session, staff.at(id ? config.messages.updated : config.messages.created));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");

@@ -8,6 +8,7 @@ import { ButtonSpinner, ErrorAlert, Notice } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
 import { AdminRouteError, adminMeta, lastEditLine, PageHeader } from "~/components/admin/Page";
 import { SizedImage } from "~/components/admin/SizedImage";
+import { UploadProgress } from "~/components/admin/UploadProgress";
 import { CARD, DEVANAGARI, FIELD_ERROR, HINT, INPUT, LABEL } from "~/components/admin/styles";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { ValidatedForm } from "~/components/admin/ValidatedForm";
@@ -31,6 +32,8 @@ import {
   slideNumberLabel,
   slideNumberOf,
   SLIDE_PHOTO_FIELD,
+  SLIDE_PHOTO_TEXT_FIELDS,
+  SLIDE_PHOTO_URL_FIELD,
   slidePhotoSchema,
   slidesIn,
   type PageName,
@@ -84,6 +87,8 @@ interface SlidePhotoActionData {
   errors: FieldErrors;
   values: SlidePhotoValues;
   baseVersion: string | null;
+  /** Someone saved this slide's photo form meanwhile: theirs, to see or to save over. */
+  conflict: EditConflict | null;
 }
 
 const isLocale = (value: unknown): value is PageTextsLocale => value === "en" || value === "ne";
@@ -103,9 +108,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("pages.photoSaved")) },
       });
     }
-    const { message, errors, values, baseVersion } = result;
+    const { message, errors, values, baseVersion, conflict } = result;
     return data<SlidePhotoActionData>(
-      { intent: "photo", slide, message, errors, values, baseVersion },
+      { intent: "photo", slide, message, errors, values, baseVersion, conflict },
       { status: result.status, headers: NO_STORE_HEADERS },
     );
   }
@@ -322,15 +327,18 @@ function SlidePhotoForm({
   const action = `/page-texts/home?slide=${slide}`;
   const [phase, setPhase] = useState<"idle" | "preparing" | "uploading">("idle");
   const [progress, setProgress] = useState<FilesProgress | null>(null);
+  const [conflict, setConflict] = useState<EditConflict | null>(refused?.conflict ?? null);
   const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
-  const [message, setMessage] = useState<string | null>(refused?.message ?? null);
+  const [message, setMessage] = useState<string | null>(refused?.conflict ? null : (refused?.message ?? null));
   // A photo sent ahead by an earlier Save of this form is not sent again.
   const sent = useRef(new Map<File, string>());
   const sending = useRef<AbortController | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => () => sending.current?.abort(), []);
   useEffect(() => {
     setErrors(refused?.errors ?? {});
-    setMessage(refused?.message ?? null);
+    setMessage(refused?.conflict ? null : (refused?.message ?? null));
+    setConflict(refused?.conflict ?? null);
   }, [refused]);
   const posting = navigation.state !== "idle" && navigation.formAction === action;
   const busy = phase !== "idle" || posting;
@@ -340,11 +348,13 @@ function SlidePhotoForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = new FormData(event.currentTarget);
+    // The button pressed is part of what is sent ("Save mine instead" carries the version it replaces).
+    const body = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter ?? null);
     void (async () => {
       const chosen = body.get(SLIDE_PHOTO_FIELD);
       let file = chosen instanceof File && (chosen.size > 0 || chosen.name) ? chosen : null;
       setMessage(null);
+      setConflict(null);
       setPhase("preparing");
       if (file) {
         const prepared = await preparePhoto(file, limits.imageMaxPixels);
@@ -420,7 +430,15 @@ function SlidePhotoForm({
         <p className="mt-4 text-muted">{at("pages.photoNone")}</p>
       )}
       {message ? <ErrorAlert className="mt-4">{message}</ErrorAlert> : null}
-      <Form method="post" action={action} encType="multipart/form-data" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+      <Form
+        ref={formRef}
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+      >
         <input type="hidden" name={VERSION_FIELD} value={refused?.baseVersion ?? photo.version ?? ""} />
         <div>
           <label htmlFor={id(SLIDE_PHOTO_FIELD)} className={LABEL}>
@@ -469,12 +487,30 @@ function SlidePhotoForm({
             error={errorOf("imageAltNe")}
           />
         </div>
-        {phase === "uploading" && progress ? (
-          <p aria-live="polite" className="text-sm font-medium text-sage">
-            {progress.waiting
-              ? at("common.uploadWaiting", { percent: progress.percent })
-              : at("common.uploading", { percent: progress.percent })}
-          </p>
+        {phase === "uploading" && progress ? <UploadProgress percent={progress.percent} phase="uploading" files={progress} /> : null}
+        {conflict ? (
+          <>
+            {conflict.current[SLIDE_PHOTO_URL_FIELD] ? (
+              <div>
+                <p className="text-sm font-semibold text-ink">{at("pages.photoTheirs")}</p>
+                <SizedImage
+                  src={conflict.current[SLIDE_PHOTO_URL_FIELD]}
+                  shownWidth={PHOTO_PREVIEW_WIDTH}
+                  alt={conflict.current.imageAlt ?? ""}
+                  className="mt-2 max-h-40 w-auto rounded-xl border border-sand-200 bg-sand object-contain"
+                />
+              </div>
+            ) : null}
+            <EditConflictNotice
+              conflict={conflict}
+              fields={SLIDE_PHOTO_TEXT_FIELDS.map((field) => ({
+                name: field,
+                label: at(field === "imageAlt" ? "pages.photoAlt" : "pages.photoAltNe"),
+              }))}
+              yours={(name) => String((formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "")}
+              disabled={busy}
+            />
+          </>
         ) : null}
         <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
           {busy ? <ButtonSpinner /> : null}
