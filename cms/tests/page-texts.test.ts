@@ -343,3 +343,186 @@ describe('managers replace a hero slide photo', () => {
     expect((await putSlidePhoto(7, { imageAlt: 'x' }, undefined, { token: manager })).status).toBe(404);
   });
 });
+
+type ListItem = Record<string, string | number>;
+
+const publicObjectives = async (locale: string) =>
+  (await graphql(`{ objectivePage(locale: "${locale}") { coreObjectives { title description } additionalObjectives { text } } }`)).data
+    .objectivePage as { coreObjectives: { title: string; description: string | null }[]; additionalObjectives: { text: string }[] };
+
+const publicBenefits = async () =>
+  (
+    await graphql(`
+      {
+        home(locale: "en") {
+          benefits {
+            title
+            alt
+            image {
+              url
+            }
+            items {
+              text
+            }
+          }
+        }
+      }
+    `)
+  ).data.home.benefits as {
+    title: string;
+    alt: string | null;
+    image: { url: string } | null;
+    items: { text: string }[];
+  }[];
+
+const putList = (page: string, list: string, locale: string, items: unknown, options: { token?: string; version?: string } = {}) =>
+  call('PUT', `/api/page-texts/${page}/lists/${list}?locale=${locale}`, {
+    token: options.token,
+    body: { items },
+    headers: options.version ? { 'if-match': `"${options.version}"` } : {},
+  });
+
+describe('managers edit the cards and lists of the pages', () => {
+  it('reads each list in both languages, each item with its id, and a version per list and language', async () => {
+    const { status, body } = await call('GET', '/api/page-texts/objectives', { token: manager });
+    expect(status).toBe(200);
+    expect(body.lists.en.coreObjectives.length).toBeGreaterThan(0);
+    expect(body.lists.en.coreObjectives[0]).toEqual({ id: expect.any(Number), title: expect.any(String), description: expect.any(String) });
+    expect(body.lists.ne.additionalObjectives[0]).toEqual({ id: expect.any(Number), text: expect.any(String) });
+    expect(body.listVersions.en).toEqual({
+      coreObjectives: expect.any(String),
+      additionalObjectives: expect.any(String),
+      keyAreas: expect.any(String),
+    });
+    const home = await call('GET', '/api/page-texts/home', { token: manager });
+    expect(home.body.lists.en.benefits[0]).toEqual({ id: expect.any(Number), title: expect.any(String), items: expect.any(String) });
+  });
+
+  it('adds a card in English and in Nepali, the public page shows them, then removes them; the editor is named', async () => {
+    const { body: opened } = await call('GET', '/api/page-texts/objectives', { token: manager });
+    const english: ListItem[] = opened.lists.en.coreObjectives;
+    const card = { title: 'Music for every child', description: 'Each child learns an instrument.' };
+    const added = await putList('objectives', 'coreObjectives', 'en', [...english.slice(0, 3), card], {
+      token: manager,
+      version: opened.listVersions.en.coreObjectives,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.updated_by).toMatchObject({ name: ADMIN_EMAIL });
+    expect(added.etag).toBe(`"${added.body.listVersions.en.coreObjectives}"`);
+    expect((await publicObjectives('en')).coreObjectives.at(-1)).toEqual(card);
+    const nepaliCard = { title: 'सबै बालबालिकाका लागि सङ्गीत', description: '' };
+    const nepali = await putList('objectives', 'coreObjectives', 'ne', [...opened.lists.ne.coreObjectives.slice(0, 3), nepaliCard], {
+      token: manager,
+      version: opened.listVersions.ne.coreObjectives,
+    });
+    expect(nepali.status, JSON.stringify(nepali.body)).toBe(200);
+    expect((await publicObjectives('ne')).coreObjectives.at(-1)).toEqual({ title: nepaliCard.title, description: null });
+    // The English list did not change with the Nepali save, nor the texts' version with either.
+    expect(nepali.body.lists.en.coreObjectives.at(-1)).toMatchObject(card);
+    expect(nepali.body.versions).toEqual(opened.versions);
+
+    const removed = await putList('objectives', 'coreObjectives', 'en', english, {
+      token: manager,
+      version: added.body.listVersions.en.coreObjectives,
+    });
+    expect(removed.status).toBe(200);
+    expect((await publicObjectives('en')).coreObjectives.map((item) => item.title)).toEqual(english.map((item) => item.title));
+    // The kept items kept their ids: the console's rows were updated, not replaced.
+    const ids = removed.body.lists.en.coreObjectives.map((item: ListItem) => item.id);
+    expect(ids.slice(0, 3)).toEqual(english.slice(0, 3).map((item) => item.id));
+    expect(added.body.lists.en.coreObjectives.map((item: ListItem) => item.id).slice(0, 3)).toEqual(ids.slice(0, 3));
+  });
+
+  it("a benefit card's points are one per line, and a kept card keeps its picture when the cards are reordered", async () => {
+    const { body: opened } = await call('GET', '/api/page-texts/home', { token: manager });
+    const cards: ListItem[] = opened.lists.en.benefits;
+    expect(cards.length).toBeGreaterThan(1);
+    const before = await publicBenefits();
+    const reordered = [{ ...cards[1]!, items: 'Warm meals\n\n  School books  ' }, cards[0]!, ...cards.slice(2)];
+    const saved = await putList('home', 'benefits', 'en', reordered, { token: manager, version: opened.listVersions.en.benefits });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await publicBenefits();
+    expect(after[0]).toMatchObject({ title: before[1]!.title, image: before[1]!.image, alt: before[1]!.alt });
+    expect(after[0]!.items).toEqual([{ text: 'Warm meals' }, { text: 'School books' }]);
+    expect(after[1]).toEqual(before[0]);
+  });
+
+  it('a save from an old copy is a 409 with the stored list, and nothing is stored', async () => {
+    const { body: opened } = await call('GET', '/api/page-texts/organization', { token: manager });
+    const standards: ListItem[] = opened.lists.en.standards;
+    const first = await putList('organization', 'standards', 'en', [...standards.slice(0, 4), { text: 'First standard' }], {
+      token: manager,
+      version: opened.listVersions.en.standards,
+    });
+    expect(first.status).toBe(200);
+    const stale = await putList('organization', 'standards', 'en', [{ text: 'Only mine' }], {
+      token: manager,
+      version: opened.listVersions.en.standards,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: expect.any(String),
+      errors: { version: [expect.any(String)] },
+      updated_by: { name: ADMIN_EMAIL },
+      version: first.body.listVersions.en.standards,
+      current: { items: first.body.lists.en.standards },
+    });
+    const { body: now } = await call('GET', '/api/page-texts/organization', { token: manager });
+    expect(now.lists.en.standards).toEqual(first.body.lists.en.standards);
+  });
+
+  it.each([
+    [
+      'too many items',
+      'keyAreas',
+      () => Array.from({ length: 4 }, (_, n) => ({ title: `Area ${n}` })),
+      'items',
+      'This list holds at most 3 items.',
+    ],
+    ['an empty title', 'keyAreas', () => [{ title: ' ', description: 'Text' }], 'items.0.title', 'Title is required'],
+    ['an object for text', 'additionalObjectives', () => [{ text: { $ne: '' } }], 'items.0.text', 'Text must be text.'],
+    [
+      'a text too long',
+      'additionalObjectives',
+      () => [{ text: 'x'.repeat(1001) }],
+      'items.0.text',
+      'Text must be at most 1000 characters.',
+    ],
+    ['a field the item does not have', 'keyAreas', () => [{ title: 'A', image: 7 }], 'items.0.image', 'This field cannot be changed here.'],
+    ['items that are not a list', 'keyAreas', () => 'Area', 'items', 'Send the items as a list.'],
+  ])('%s is a 400 naming the field, and nothing changes', async (_, list, items, field, message) => {
+    const before = await call('GET', '/api/page-texts/objectives', { token: manager });
+    const { status, body } = await putList('objectives', list, 'en', items(), { token: manager });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ message: expect.any(String) });
+    expect(body.errors[field]).toEqual([message]);
+    expect((await call('GET', '/api/page-texts/objectives', { token: manager })).body.lists).toEqual(before.body.lists);
+  });
+
+  it('a history card year must be a whole number', async () => {
+    const { status, body } = await putList('organization', 'historyCards', 'en', [{ title: 'Founded', yearBs: 'soon', text: '' }], {
+      token: manager,
+    });
+    expect(status).toBe(400);
+    expect(body.errors['items.0.yearBs']).toEqual(['Year (B.S.) must be a whole number.']);
+  });
+});
+
+describe('attacks on /api/page-texts/{page}/lists', () => {
+  it('Staff get 403, callers without a token 401, and nothing changes', async () => {
+    const before = await publicObjectives('en');
+    const write = await putList('objectives', 'coreObjectives', 'en', [{ title: 'Hacked' }], { token: staff });
+    expect(write.status).toBe(403);
+    expect(write.body).toMatchObject({ message: expect.any(String) });
+    const anonymous = await putList('objectives', 'coreObjectives', 'en', [{ title: 'Hacked' }]);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ message: expect.any(String) });
+    expect(await publicObjectives('en')).toEqual(before);
+  });
+
+  it('a list the page does not have is a 404; an unknown locale is a 400', async () => {
+    expect((await putList('objectives', 'heroSlides', 'en', [], { token: manager })).status).toBe(404);
+    expect((await putList('objectives', 'editedByName', 'en', [], { token: manager })).status).toBe(404);
+    expect((await putList('objectives', 'keyAreas', 'fr', [], { token: manager })).status).toBe(400);
+  });
+});

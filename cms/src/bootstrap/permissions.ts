@@ -55,6 +55,7 @@ export const managerActions = [
   api('page-text', 'find'),
   api('page-text', 'update'),
   api('page-text', 'updateSlidePhoto'),
+  api('page-text', 'updateList'),
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

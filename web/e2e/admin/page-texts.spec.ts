@@ -229,3 +229,87 @@ test("Staff have no link to the page texts and get 403 there and at the CMS", as
     await fetch(`${CMS_URL}/api/staff-accounts/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
   }
 });
+
+type Lists = {
+  lists: Record<"en" | "ne", Record<string, Record<string, string | number>[]>>;
+  listVersions: Record<"en" | "ne", Record<string, string>>;
+};
+
+const listsOf = async (token: string, page: string) =>
+  (await (await fetch(`${CMS_URL}/api/page-texts/${page}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Lists;
+
+const putList = (token: string, page: string, list: string, locale: "en" | "ne", items: unknown[]) =>
+  fetch(`${CMS_URL}/api/page-texts/${page}/lists/${list}?locale=${locale}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ items }),
+  });
+
+test("a Manager swaps an objective card in English and Nepali; /objectives and /ne/objectives follow within 2 s, and a removed card is gone", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const token = await managerToken();
+  const before = await listsOf(token, "objectives");
+  const mark = Date.now().toString(36);
+  const title = `Music for every child ${mark}`;
+  const nepaliTitle = `सबैका लागि सङ्गीत ${devanagari(String(Date.now()).slice(-6))}`;
+  const shows = async (path: string, texts: string[], shown: boolean) =>
+    expect
+      .poll(
+        async () => {
+          const html = await pageText(baseURL!, path);
+          return texts.every((text) => html.includes(text) === shown);
+        },
+        { timeout: 2_000, intervals: [100] },
+      )
+      .toBe(true);
+  try {
+    await login(page, "/page-texts/objectives");
+    await hydrated(page);
+    for (const [region, itemTitle, itemText, save] of [
+      ["Core objectives · English", title, "Each child learns an instrument.", "Save list"],
+      ["Core objectives · नेपाली (Nepali)", nepaliTitle, "", "Save Nepali list"],
+    ] as const) {
+      const form = page.getByRole("region", { name: region });
+      // The list is full: the last card goes first, after a confirmation.
+      await expect(form.getByRole("button", { name: "Add an item" })).toHaveCount(0);
+      await form.getByRole("button", { name: "Remove Item 4" }).click();
+      await expect(form.getByText("Remove item 4? It leaves the page when you save the list.")).toBeVisible();
+      await form.getByRole("button", { name: "Keep it" }).click();
+      await expect(form.getByLabel("Item 4: Title")).toHaveCount(1);
+      await form.getByRole("button", { name: "Remove Item 4" }).click();
+      await form.getByRole("button", { name: "Yes, remove" }).click();
+      await expect(form.getByLabel("Item 4: Title")).toHaveCount(0);
+      await form.getByRole("button", { name: "Add an item" }).click();
+      await expect(form.getByLabel("Item 4: Title")).toBeFocused();
+      await form.getByRole("button", { name: save }).click();
+      await expect(form.getByText("Title is required")).toBeVisible();
+      await form.getByLabel("Item 4: Title").fill(itemTitle);
+      await form.getByLabel("Item 4: Text").fill(itemText);
+      await form.getByRole("button", { name: save }).click();
+      await expect(page.getByText("The list is saved. The website shows it now.")).toBeVisible();
+      const locale = save === "Save list" ? "en" : "ne";
+      await expect.poll(async () => (await listsOf(token, "objectives")).lists[locale].coreObjectives!.at(-1)?.title).toBe(itemTitle);
+    }
+    await expect(page.getByText(/^Last edited by .+, \d/)).toBeVisible();
+    const replacedTitle = String(before.lists.en.coreObjectives![3]!.title);
+    await shows("/objectives", [title, "Each child learns an instrument."], true);
+    await shows("/objectives", [replacedTitle], false);
+    await shows("/ne/objectives", [nepaliTitle], true);
+
+    // Removed again: gone from the page.
+    const english = page.getByRole("region", { name: "Core objectives · English" });
+    await expect(english.getByLabel("Item 4: Title")).toHaveValue(title);
+    await english.getByRole("button", { name: "Remove Item 4" }).click();
+    await english.getByRole("button", { name: "Yes, remove" }).click();
+    await english.getByRole("button", { name: "Save list" }).click();
+    await expect.poll(async () => (await listsOf(token, "objectives")).lists.en.coreObjectives).toHaveLength(3);
+    await shows("/objectives", [title], false);
+  } finally {
+    for (const locale of ["en", "ne"] as const) {
+      expect((await putList(token, "objectives", "coreObjectives", locale, before.lists[locale].coreObjectives!)).status).toBe(200);
+    }
+  }
+});

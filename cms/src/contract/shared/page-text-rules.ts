@@ -116,3 +116,98 @@ export const SLIDE_PHOTO_RULES = {
   imageAltNe: { label: 'Photo description (Nepali)', max: 200 },
 } as const satisfies Record<string, PageTextRule>;
 export type SlidePhotoField = keyof typeof SLIDE_PHOTO_RULES;
+
+/**
+ * The pages' cards and lists (the repeatable parts of the three single types, hero slides
+ * aside): each list's items have one of four shapes, edited as text. A "What children receive"
+ * card's points are one text with a point per line; its picture stays with the console. Each
+ * language has its own list (a Nepali card is written, not copied). `max` is the single type's own.
+ */
+export const LIST_SHAPES = {
+  titledText: {
+    title: { label: 'Title', max: 200, required: true },
+    description: { label: 'Text', max: 2000, long: true },
+  },
+  listItem: {
+    text: { label: 'Text', max: 1000, required: true, long: true },
+  },
+  historyCard: {
+    title: { label: 'Title', max: 200, required: true },
+    yearBs: { label: 'Year (B.S.)', max: 4, wholeNumber: true },
+    text: { label: 'Text', max: 2000, long: true },
+  },
+  benefitCard: {
+    title: { label: 'Title', max: 200, required: true },
+    items: { label: 'Points, one per line', max: 3000, long: true },
+  },
+} as const satisfies Record<string, Record<string, PageTextRule & { wholeNumber?: boolean }>>;
+export type ListShape = keyof typeof LIST_SHAPES;
+
+export interface PageListSpec {
+  label: string;
+  shape: ListShape;
+  max: number;
+}
+
+export const PAGE_LISTS = {
+  home: {
+    welcomeCards: { label: 'Welcome cards', shape: 'titledText', max: 3 },
+    benefits: { label: 'What children receive: cards', shape: 'benefitCard', max: 9 },
+    initiatives: { label: 'Taking part: initiatives', shape: 'titledText', max: 5 },
+    admissionListOne: { label: 'Admission: first list', shape: 'listItem', max: 7 },
+    admissionListTwo: { label: 'Admission: second list', shape: 'listItem', max: 7 },
+  },
+  objectives: {
+    coreObjectives: { label: 'Core objectives', shape: 'titledText', max: 4 },
+    additionalObjectives: { label: 'Additional objectives', shape: 'listItem', max: 5 },
+    keyAreas: { label: 'Key areas', shape: 'titledText', max: 3 },
+  },
+  organization: {
+    standards: { label: 'Standards', shape: 'listItem', max: 5 },
+    historyCards: { label: 'History cards', shape: 'historyCard', max: 2 },
+    programmes: { label: 'Programmes', shape: 'titledText', max: 4 },
+    challenges: { label: 'Challenges', shape: 'listItem', max: 4 },
+  },
+} as const satisfies Record<PageName, Record<string, PageListSpec>>;
+
+export const PAGE_LIST_MESSAGES = {
+  notAList: 'Send the items as a list.',
+  tooMany: 'This list holds at most {max} items.',
+  notWhole: '{label} must be a whole number.',
+} as const;
+
+/** The list `name` of `page`, or null. */
+export function pageListSpec(page: PageName, name: string): PageListSpec | null {
+  const lists: Record<string, PageListSpec> = PAGE_LISTS[page];
+  return Object.hasOwn(lists, name) ? (lists[name] ?? null) : null;
+}
+
+/** The fields of one item of a list, in form order. */
+export const listItemFields = (shape: ListShape) => Object.keys(LIST_SHAPES[shape]);
+
+/** An item field's name in the contract's errors and the form: `items.0.title`. */
+export const listItemField = (index: number, field: string) => `items.${index}.${field}`;
+
+/**
+ * What is wrong with a list's items (`[{title, description}, ...]`, each field text), by
+ * `items` (the list itself) or `items.N.field`; empty when nothing is. An item may carry the
+ * `id` it has at the CMS, which is not checked here.
+ */
+export function pageListProblems(spec: PageListSpec, items: unknown): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (!Array.isArray(items)) return { items: [PAGE_LIST_MESSAGES.notAList] };
+  if (items.length > spec.max) errors.items = [fill(PAGE_LIST_MESSAGES.tooMany, { max: spec.max })];
+  const rules: Record<string, PageTextRule & { wholeNumber?: boolean }> = LIST_SHAPES[spec.shape];
+  items.forEach((item: unknown, index) => {
+    const values = item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    for (const [field, rule] of Object.entries(rules)) {
+      const problem =
+        pageTextProblem(rule, values[field]) ??
+        (rule.wholeNumber && String(values[field] ?? '').trim() && !/^\d+$/.test(String(values[field]).trim())
+          ? fill(PAGE_LIST_MESSAGES.notWhole, { label: rule.label })
+          : null);
+      if (problem) errors[listItemField(index, field)] = [problem];
+    }
+  });
+  return errors;
+}

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@contract/account-rules";
 import { CONTRACT_RULES, FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
-import { PAGE_TEXT_MESSAGES } from "@contract/page-text-rules";
+import { PAGE_LIST_MESSAGES, PAGE_TEXT_MESSAGES } from "@contract/page-text-rules";
 import { SETTINGS_MESSAGES } from "@contract/settings-rules";
 import { VIDEO_FAILURES } from "@contract/video-status";
 
@@ -418,7 +418,7 @@ export const adminEn = {
   "pages.metaTitle": "Page texts",
   "pages.title": "Page texts",
   "pages.intro":
-    "The hero slides and the texts of the home, objectives and organization pages, in English and Nepali. A change shows on the website at once. The cards and lists stay with the Strapi console.",
+    "The hero slides and the texts of the home, objectives and organization pages, in English and Nepali. A change shows on the website at once. Adding or removing hero slides and a benefit card's picture stay with the Strapi console.",
   "pages.figures":
     "Write {children} or {capacity} where the number of children or of places belongs: the pages show the figures of the site settings.",
   "pages.forbidden": "Only managers of the home can change the page texts.",
@@ -444,6 +444,22 @@ export const adminEn = {
   "pages.photoSaved": "The photo is saved. The home page shows it now.",
   "pages.photoSaveFailed": "Failed to save the photo",
   "pages.photoTheirs": "The photo they saved:",
+  "pages.listsTitle": "Cards and lists",
+  "pages.listsIntro": "Each list has its own form in each language. Add, change or remove items, then save the list.",
+  "pages.listItem": "Item {n}",
+  "pages.listAdd": "Add an item",
+  "pages.listFull": "This list is full: it holds at most {max} items.",
+  "pages.listEmpty": "This list has no items.",
+  "pages.listRemove": "Remove",
+  "pages.listRemoveConfirm": "Remove item {n}? It leaves the page when you save the list.",
+  "pages.listRemoveYes": "Yes, remove",
+  "pages.listKeep": "Keep it",
+  "pages.listSave": "Save list",
+  "pages.listSaveNepali": "Save Nepali list",
+  "pages.listSaved": "The list is saved. The website shows it now.",
+  "pages.listSaveFailed": "Failed to save the list",
+  "pages.listNoNepali": "The Nepali lists can be written once the Nepali texts of the page are saved.",
+  "pages.listPointsHint": "One point per line. The card's picture is changed in the Strapi console.",
 
   // ── Site settings (managers only) ─────────────────────────────────────────────────
   "settings.metaTitle": "Site settings",
@@ -531,6 +547,9 @@ export const adminEn = {
   "contract.childrenOverCapacity": SETTINGS_MESSAGES.childrenOverCapacity,
   "contract.pageTextRequired": PAGE_TEXT_MESSAGES.required,
   "contract.pageTextNotText": PAGE_TEXT_MESSAGES.notText,
+  "contract.pageListNotAList": PAGE_LIST_MESSAGES.notAList,
+  "contract.pageListTooMany": PAGE_LIST_MESSAGES.tooMany,
+  "contract.pageListNotWhole": PAGE_LIST_MESSAGES.notWhole,
   // The CMS's own answers a person can meet on these screens (its serverMessages and
   // accountMessages, copied: the web cannot import those files).
   "contract.validationFailed": "Please correct the highlighted fields.",
@@ -587,6 +606,9 @@ export const adminEn = {
   "contract.label.PAN": "PAN",
   "contract.label.Partner association": "Partner association",
   "contract.label.Slide heading": "Slide heading",
+  "contract.label.Text": "Text",
+  "contract.label.Year (B.S.)": "Year (B.S.)",
+  "contract.label.Points, one per line": "Points, one per line",
   "contract.label.Slide text": "Slide text",
   "contract.label.Welcome heading": "Welcome heading",
   "contract.label.Welcome text": "Welcome text",

@@ -4,6 +4,10 @@ import { editConflictOf } from "./edit-conflict.server";
 import { sameOriginMedia } from "./kinds/fields-of-items";
 import { lastEditOf } from "./kinds/define";
 import {
+  listItemField,
+  listItemFields,
+  listItemsBody,
+  pageListsOf,
   pageTextFormFields,
   pageTextsValues,
   SLIDE_PHOTO_FIELD,
@@ -11,6 +15,8 @@ import {
   SLIDE_PHOTO_URL_FIELD,
   slidePhotoSchema,
   slidesIn,
+  type PageListItem,
+  type PageListSpec,
   type PageName,
   type PageTextsForEditing,
   type PageTextsLocale,
@@ -30,6 +36,8 @@ interface PageTextsAnswer extends Record<string, unknown> {
   ne?: Record<string, unknown> | null;
   versions?: Partial<Record<PageTextsLocale, unknown>>;
   slidePhotos?: unknown;
+  lists?: Partial<Record<PageTextsLocale, unknown>>;
+  listVersions?: Partial<Record<PageTextsLocale, unknown>>;
 }
 
 const textOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
@@ -55,7 +63,15 @@ const toEditing = (page: PageName, body: PageTextsAnswer): PageTextsForEditing =
   lastEdit: lastEditOf(body),
   versions: { en: versionIn(body, "en"), ne: versionIn(body, "ne") },
   slidePhotos: slidePhotosIn(body),
+  lists: { en: pageListsOf(page, body.lists?.en) ?? {}, ne: pageListsOf(page, body.lists?.ne) },
+  listVersions: { en: listVersionsIn(body, "en"), ne: listVersionsIn(body, "ne") },
 });
+
+const listVersionsIn = (body: PageTextsAnswer, locale: PageTextsLocale): Record<string, string> => {
+  const versions = body.listVersions?.[locale];
+  if (!versions || typeof versions !== "object") return {};
+  return Object.fromEntries(Object.entries(versions).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+};
 
 export async function readPageTexts(
   request: Request,
@@ -208,4 +224,54 @@ export async function saveSlidePhoto(request: Request, staff: Staff, slide: numb
   } finally {
     await upload.cleanup();
   }
+}
+
+export type SaveListResult = SavePageTextsResult;
+
+/**
+ * Saves one list of a page in one language with If-Match (409 for a save from an older copy,
+ * answered with the stored items as the conflict's fields: `items.0.title`, ...).
+ */
+export async function savePageList(
+  request: Request,
+  staff: Staff,
+  page: PageName,
+  list: string,
+  spec: PageListSpec,
+  locale: PageTextsLocale,
+  items: PageListItem[],
+  baseVersion: string | null,
+): Promise<SaveListResult> {
+  try {
+    await staffCall(request, staff, `/api/page-texts/${page}/lists/${list}?locale=${locale}`, {
+      method: "PUT",
+      body: { items: listItemsBody(spec.shape, items) },
+      headers: ifMatch(baseVersion),
+      timeoutMs: 30_000,
+    });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof AdminCmsError)) throw error;
+    const conflict = listConflictOf(error, spec);
+    if (conflict) return { ok: false, status: 409, message: staff.at("conflict.notSaved"), errors: {}, conflict };
+    return {
+      ok: false,
+      status: error.status === 0 ? 503 : error.status,
+      message: error.messageOr("pages.listSaveFailed", staff.at),
+      errors: error.fieldErrors(staff.at) ?? {},
+      conflict: null,
+    };
+  }
+}
+
+/** A list's 409 as the conflict notice shows it: the stored items field by field. */
+function listConflictOf(error: AdminCmsError, spec: PageListSpec): EditConflict | null {
+  const current = (error.body as { current?: { items?: unknown } } | null)?.current?.items;
+  if (error.status !== 409 || !Array.isArray(current)) return null;
+  const flat: Record<string, unknown> = {};
+  (current as Record<string, unknown>[]).forEach((item, index) => {
+    for (const field of listItemFields(spec.shape)) flat[listItemField(index, field)] = item?.[field];
+  });
+  const body = error.body as Record<string, unknown>;
+  return editConflictOf(new AdminCmsError(409, undefined, undefined, { ...body, current: flat }), Object.keys(flat));
 }

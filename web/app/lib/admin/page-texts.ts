@@ -2,13 +2,22 @@ import { z } from "zod";
 import { FIELD_MESSAGES } from "@contract/rules";
 import {
   HERO_SLIDE_RULES,
+  LIST_SHAPES,
+  listItemField,
+  listItemFields,
+  PAGE_LISTS,
   PAGE_NAMES,
+  pageListProblems,
+  pageListSpec,
   pageTextFields,
   pageTextProblem,
   pageTextRule,
   SLIDE_PHOTO_FIELD,
   SLIDE_PHOTO_RULES,
+  type ListShape,
+  type PageListSpec,
   type PageName,
+  type PageTextRule,
   type SlidePhotoField,
 } from "@contract/page-text-rules";
 import type { UploadLimits } from "./kinds";
@@ -110,6 +119,10 @@ export interface PageTextsForEditing {
   versions: Record<PageTextsLocale, string | null>;
   /** The home page's hero slides' photos, in slide order (none on the other pages). */
   slidePhotos: SlidePhoto[];
+  /** The page's cards and lists in each language (Nepali null without a Nepali version). */
+  lists: { en: PageLists; ne: PageLists | null };
+  /** Each list's version in each language, by list name. */
+  listVersions: Record<PageTextsLocale, Record<string, string>>;
 }
 
 /**
@@ -170,5 +183,113 @@ export function pageTextsValues(page: PageName, slides: number, source: Record<s
       const value = source?.[field];
       return [field, typeof value === "string" ? value : ""];
     }),
+  );
+}
+
+/**
+ * The pages' cards and lists: one form per list and language, whose items are added, changed and
+ * removed, checked with the CMS's own rules (`pageListProblems`), so the messages are the same.
+ */
+export { LIST_SHAPES, PAGE_LISTS, listItemField, listItemFields, pageListSpec, type ListShape, type PageListSpec };
+
+/** One item of a list's form: each field as text, and the id it has at the CMS (none when new). */
+export interface PageListItem {
+  id: number | null;
+  values: Record<string, string>;
+}
+
+/** A page's lists in one language, by list name; null when the language has no version. */
+export type PageLists = Record<string, PageListItem[]>;
+
+const LIST_LABELS: Record<string, AdminText> = {
+  welcomeCards: { en: "Welcome cards", ne: "स्वागतका कार्डहरू" },
+  benefits: { en: "What children receive: cards", ne: "बालबालिकाले पाउने कुरा: कार्डहरू" },
+  initiatives: { en: "Taking part: initiatives", ne: "सहभागिता: पहलहरू" },
+  admissionListOne: { en: "Admission: first list", ne: "भर्ना: पहिलो सूची" },
+  admissionListTwo: { en: "Admission: second list", ne: "भर्ना: दोस्रो सूची" },
+  coreObjectives: { en: "Core objectives", ne: "मुख्य उद्देश्यहरू" },
+  additionalObjectives: { en: "Additional objectives", ne: "थप उद्देश्यहरू" },
+  keyAreas: { en: "Key areas", ne: "मुख्य क्षेत्रहरू" },
+  standards: { en: "Standards", ne: "मापदण्डहरू" },
+  historyCards: { en: "History cards", ne: "इतिहासका कार्डहरू" },
+  programmes: { en: "Programmes", ne: "कार्यक्रमहरू" },
+  challenges: { en: "Challenges", ne: "चुनौतीहरू" },
+};
+
+const ITEM_FIELD_LABELS: Record<string, AdminText> = {
+  title: { en: "Title", ne: "शीर्षक" },
+  description: { en: "Text", ne: "पाठ" },
+  text: { en: "Text", ne: "पाठ" },
+  yearBs: { en: "Year (B.S.)", ne: "वर्ष (वि.सं.)" },
+  items: { en: "Points, one per line", ne: "बुँदाहरू, प्रत्येक हरफमा एउटा" },
+};
+
+/** A list's name in the admin's language. */
+export const pageListLabel = (list: string, locale: PageTextsLocale) => LIST_LABELS[list]?.[locale] ?? list;
+
+/** An item field's label in the admin's language ("Item 2: Title"). */
+export const listItemLabel = (index: number, field: string, locale: PageTextsLocale, itemWord: string) =>
+  `${itemWord.replace("{n}", slideNumberLabel(index + 1, locale))}: ${ITEM_FIELD_LABELS[field]?.[locale] ?? field}`;
+
+/** A list item field's rule (max length, multi-line). */
+export const listFieldRule = (shape: ListShape, field: string): PageTextRule | undefined =>
+  (LIST_SHAPES[shape] as Record<string, PageTextRule>)[field];
+
+/** A list's items as the contract takes them: each field as text, with the id an item has. */
+export const listItemsBody = (shape: ListShape, items: PageListItem[]) =>
+  items.map((item) => ({
+    ...(item.id ? { id: item.id } : {}),
+    ...Object.fromEntries(listItemFields(shape).map((field) => [field, item.values[field] ?? ""])),
+  }));
+
+/**
+ * The schema of a list's form: `{items: [{title, description}, ...]}`, refused with the CMS's
+ * messages under the contract's names (`items`, `items.0.title`).
+ */
+export function pageListSchema(spec: PageListSpec) {
+  return z.object({ items: z.array(z.record(z.string(), z.unknown())) }).superRefine((value, context) => {
+    for (const [field, messages] of Object.entries(pageListProblems(spec, value.items))) {
+      // One name per field, as the contract answers it (`items.0.title`).
+      context.addIssue({ code: "custom", message: messages[0]!, path: [field] });
+    }
+  });
+}
+
+/** A list's form as posted (`items.N.field`, `items.N.id`), in item order. */
+export function postedListItems(shape: ListShape, form: { get: (name: string) => unknown; keys: () => Iterable<string> }): PageListItem[] {
+  const indexes = [...new Set([...form.keys()].flatMap((key) => /^items\.(\d{1,2})\./.exec(key)?.[1] ?? []))]
+    .map(Number)
+    .sort((a, b) => a - b);
+  return indexes.map((index) => {
+    const id = Number(form.get(listItemField(index, "id")));
+    return {
+      id: Number.isInteger(id) && id > 0 ? id : null,
+      values: Object.fromEntries(
+        listItemFields(shape).map((field) => {
+          const value = form.get(listItemField(index, field));
+          return [field, typeof value === "string" ? value : ""];
+        }),
+      ),
+    };
+  });
+}
+
+/** A page's lists from the CMS's answer (`lists.en`), as the forms edit them. */
+export function pageListsOf(page: PageName, source: unknown): PageLists | null {
+  if (!source || typeof source !== "object") return null;
+  const lists = source as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(PAGE_LISTS[page]).map(([name, spec]) => [
+      name,
+      (Array.isArray(lists[name]) ? (lists[name] as Record<string, unknown>[]) : []).map((item) => ({
+        id: typeof item.id === "number" ? item.id : null,
+        values: Object.fromEntries(
+          listItemFields(spec.shape).map((field) => {
+            const value = item[field];
+            return [field, typeof value === "string" ? value : typeof value === "number" ? String(value) : ""];
+          }),
+        ),
+      })),
+    ]),
   );
 }

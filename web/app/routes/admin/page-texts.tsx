@@ -36,15 +36,25 @@ import {
   SLIDE_PHOTO_URL_FIELD,
   slidePhotoSchema,
   slidesIn,
+  listFieldRule,
+  listItemField,
+  listItemFields,
+  listItemLabel,
+  PAGE_LISTS,
+  pageListLabel,
+  pageListSchema,
+  pageListSpec,
+  postedListItems,
+  type PageListItem,
   type PageName,
   type PageTextsLocale,
   type PageTextsValues,
   type SlidePhoto,
   type SlidePhotoValues,
 } from "~/lib/admin/page-texts";
-import { readPageTexts, savePageTexts, saveSlidePhoto } from "~/lib/admin/page-texts.server";
+import { readPageTexts, savePageList, savePageTexts, saveSlidePhoto } from "~/lib/admin/page-texts.server";
 import { ACCEPT, fieldErrorsOf, type FieldErrors } from "~/lib/admin/schemas";
-import { flashNotice } from "~/lib/admin/session.server";
+import { flashNotice, type Staff } from "~/lib/admin/session.server";
 import { requireManager } from "~/lib/admin/staff-accounts.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { UPLOAD_ROUTE } from "~/lib/request-body";
@@ -91,6 +101,18 @@ interface SlidePhotoActionData {
   conflict: EditConflict | null;
 }
 
+/** What a refused save of a list's form gives back to it. */
+interface PageListActionData {
+  intent: "list";
+  list: string;
+  locale: PageTextsLocale;
+  items: PageListItem[];
+  message?: string;
+  errors?: FieldErrors;
+  conflict?: EditConflict | null;
+  baseVersion?: string | null;
+}
+
 const isLocale = (value: unknown): value is PageTextsLocale => value === "en" || value === "ne";
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -116,6 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "list") return saveListAction(request, staff, page, form);
   if (!isLocale(intent)) {
     return data<PageTextsActionData>(
       { intent: "en", message: at("common.somethingWrong"), values: {} },
@@ -136,6 +159,32 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok) return refused({ message: result.message, errors: result.errors, conflict: result.conflict }, result.status);
   const notice = at(intent === "en" ? "pages.saved" : "pages.savedNepali");
   return redirect(`/page-texts/${page}`, { headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, notice) } });
+}
+
+/** A list's form: one list of the page in one language, its items as posted, in order. */
+async function saveListAction(request: Request, staff: Staff, page: PageName, form: FormData) {
+  const at = staff.at;
+  const list = String(form.get("list") ?? "");
+  const spec = pageListSpec(page, list);
+  const locale = form.get("locale");
+  if (!spec || !isLocale(locale)) {
+    return data({ intent: "list" as const, message: at("common.somethingWrong") }, { status: 400, headers: NO_STORE_HEADERS });
+  }
+  const items = postedListItems(spec.shape, form);
+  const openedVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD) });
+  const baseVersion = baseVersionOf({ [VERSION_FIELD]: form.get(VERSION_FIELD), [REPLACE_VERSION_FIELD]: form.get(REPLACE_VERSION_FIELD) });
+  const refused = (body: Pick<PageListActionData, "message" | "errors" | "conflict">, status: number) =>
+    data<PageListActionData>(
+      { intent: "list", list, locale, items, baseVersion: openedVersion, ...body },
+      { status, headers: NO_STORE_HEADERS },
+    );
+  const parsed = pageListSchema(spec).safeParse({ items: items.map((item) => item.values) });
+  if (!parsed.success) return refused({ errors: fieldErrorsOf(parsed.error, at) }, 400);
+  const result = await savePageList(request, staff, page, list, spec, locale, items, baseVersion);
+  if (!result.ok) return refused({ message: result.message, errors: result.errors, conflict: result.conflict }, result.status);
+  return redirect(`/page-texts/${page}`, {
+    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, at("pages.listSaved")) },
+  });
 }
 
 export default function PageTextsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -197,6 +246,37 @@ export default function PageTextsPage({ loaderData, actionData }: Route.Componen
           actionData={actionData?.intent === "ne" ? (actionData as PageTextsActionData) : undefined}
         />
       </div>
+      <section aria-labelledby="pages-lists-title" className="mt-10 max-w-2xl">
+        <h2 id="pages-lists-title" className="font-sans text-xl font-bold text-ink">
+          {at("pages.listsTitle")}
+        </h2>
+        <p className="mb-6 mt-2 max-w-prose text-muted">{at("pages.listsIntro")}</p>
+        <div className="grid gap-8">
+          {Object.keys(PAGE_LISTS[page]).flatMap((list) =>
+            (["en", "ne"] as const).map((locale) => {
+              const stored = texts.lists[locale]?.[list];
+              const version = texts.listVersions[locale][list] ?? null;
+              const refused =
+                actionData?.intent === "list" &&
+                (actionData as PageListActionData).list === list &&
+                (actionData as PageListActionData).locale === locale
+                  ? (actionData as PageListActionData)
+                  : undefined;
+              return (
+                <PageListForm
+                  key={`${page}-${list}-${locale}-${version}`}
+                  page={page}
+                  list={list}
+                  locale={locale}
+                  stored={stored ?? null}
+                  version={version}
+                  refused={refused}
+                />
+              );
+            }),
+          )}
+        </div>
+      </section>
       {page === "home" && texts.slidePhotos.length > 0 ? (
         <section aria-labelledby="pages-photos-title" className="mt-10 max-w-2xl">
           <h2 id="pages-photos-title" className="font-sans text-xl font-bold text-ink">
@@ -517,6 +597,179 @@ function SlidePhotoForm({
           {busy ? at("common.saving") : at("pages.photoSave")}
         </button>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * One list of a page in one language: its items, each removable after a confirmation, and an
+ * Add button while the list has room. Items are added and removed in the form; Save sends the
+ * list as it stands (the CMS keeps an item's id, so the console's rows are updated, not replaced).
+ */
+function PageListForm({
+  page,
+  list,
+  locale,
+  stored,
+  version,
+  refused,
+}: {
+  page: PageName;
+  list: string;
+  locale: PageTextsLocale;
+  /** The list's items; null when the page has no version in this language yet. */
+  stored: PageListItem[] | null;
+  version: string | null;
+  refused: PageListActionData | undefined;
+}) {
+  const at = useAt();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const spec = pageListSpec(page, list)!;
+  const fields = listItemFields(spec.shape);
+  const nepali = locale === "ne";
+  const formRef = useRef<HTMLFormElement>(null);
+  const nextKey = useRef(0);
+  const keyed = (items: PageListItem[]) => items.map((item) => ({ ...item, key: `k${nextKey.current++}` }));
+  const [items, setItems] = useState(() => keyed(refused?.items ?? stored ?? []));
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
+  const [added, setAdded] = useState<string | null>(null);
+  useEffect(() => setErrors(refused?.errors ?? {}), [refused]);
+  useEffect(() => {
+    if (added)
+      formRef.current
+        ?.querySelector<HTMLElement>(`[data-item="${added}"] textarea, [data-item="${added}"] input:not([type=hidden])`)
+        ?.focus();
+  }, [added]);
+  const busy = navigation.state !== "idle" && navigation.formData?.get("list") === list && navigation.formData?.get("locale") === locale;
+  const title = `${pageListLabel(list, at.locale)} · ${at(nepali ? "settings.nepaliTitle" : "settings.englishTitle")}`;
+  const id = `list-${list}-${locale}`;
+  const itemWord = at("pages.listItem");
+  const label = (index: number, field: string) => listItemLabel(index, field, at.locale, itemWord);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter ?? null);
+    const posted = postedListItems(spec.shape, body);
+    const parsed = pageListSchema(spec).safeParse({ items: posted.map((item) => item.values) });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error, at));
+      return;
+    }
+    setErrors({});
+    void submit(body, { method: "post", action: `/page-texts/${page}` });
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${CARD} p-6 sm:p-8`}>
+      <h3 id={`${id}-title`} className="font-sans text-lg font-bold text-ink">
+        {title}
+      </h3>
+      {stored === null ? (
+        <Notice>{at("pages.listNoNepali")}</Notice>
+      ) : (
+        <Form
+          ref={formRef}
+          method="post"
+          action={`/page-texts/${page}`}
+          noValidate
+          onSubmit={onSubmit}
+          className={`mt-6 space-y-5 ${nepali ? DEVANAGARI : ""}`}
+        >
+          <input type="hidden" name="intent" value="list" />
+          <input type="hidden" name="list" value={list} />
+          <input type="hidden" name="locale" value={locale} />
+          <input type="hidden" name={VERSION_FIELD} value={refused?.baseVersion ?? version ?? ""} />
+          {refused?.message && !refused.conflict ? <ErrorAlert>{refused.message}</ErrorAlert> : null}
+          {errors.items?.[0] ? <ErrorAlert>{errors.items[0]}</ErrorAlert> : null}
+          {items.length === 0 ? <p className="text-muted">{at("pages.listEmpty")}</p> : null}
+          <ol className="space-y-5">
+            {items.map((item, index) => (
+              <li key={item.key} data-item={item.key} className="rounded-xl border border-sand-200 p-4">
+                <fieldset aria-label={itemWord.replace("{n}", slideNumberLabel(index + 1, at.locale))} className="space-y-4">
+                  {item.id ? <input type="hidden" name={listItemField(index, "id")} value={item.id} /> : null}
+                  {fields.map((field) => {
+                    const rule = listFieldRule(spec.shape, field);
+                    return (
+                      <FormField
+                        key={field}
+                        id={`${id}-${item.key}-${field}`}
+                        name={listItemField(index, field)}
+                        label={label(index, field)}
+                        hint={field === "items" ? at("pages.listPointsHint") : undefined}
+                        autoComplete="off"
+                        rows={rule?.long ? (field === "items" ? 5 : 3) : undefined}
+                        inputMode={field === "yearBs" ? "numeric" : undefined}
+                        maxLength={rule?.max}
+                        lang={nepali ? "ne" : undefined}
+                        defaultValue={item.values[field] ?? ""}
+                        error={errors[listItemField(index, field)]?.[0]}
+                      />
+                    );
+                  })}
+                  {confirming === item.key ? (
+                    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                      <p>{at("pages.listRemoveConfirm", { n: slideNumberLabel(index + 1, at.locale) })}</p>
+                      <div className="mt-2 flex gap-2">
+                        <button
+                          type="button"
+                          className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50"
+                          onClick={() => {
+                            setItems((now) => now.filter((candidate) => candidate.key !== item.key));
+                            setConfirming(null);
+                            setErrors({});
+                          }}
+                        >
+                          {at("pages.listRemoveYes")}
+                        </button>
+                        <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
+                          {at("pages.listKeep")}
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
+                    <button type="button" className="btn btn-ghost text-red-700" onClick={() => setConfirming(item.key)}>
+                      {at("pages.listRemove")}
+                      <span className="sr-only"> {itemWord.replace("{n}", slideNumberLabel(index + 1, at.locale))}</span>
+                    </button>
+                  )}
+                </fieldset>
+              </li>
+            ))}
+          </ol>
+          {items.length < spec.max ? (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                const [item] = keyed([{ id: null, values: {} }]);
+                setItems((now) => [...now, item!]);
+                setAdded(item!.key);
+              }}
+            >
+              {at("pages.listAdd")}
+            </button>
+          ) : (
+            <p className="text-sm text-muted">{at("pages.listFull", { max: slideNumberLabel(spec.max, at.locale) })}</p>
+          )}
+          {refused?.conflict ? (
+            <EditConflictNotice
+              conflict={refused.conflict}
+              fields={Object.keys(refused.conflict.current).map((name) => {
+                const [, index, field] = name.split(".");
+                return { name, label: label(Number(index), field!) };
+              })}
+              yours={(name) => String((formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "")}
+              disabled={busy}
+            />
+          ) : null}
+          <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+            {busy ? <ButtonSpinner /> : null}
+            {busy ? at("common.saving") : at(nepali ? "pages.listSaveNepali" : "pages.listSave")}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

@@ -6,8 +6,13 @@ import { ContractError, refuseInvalid, reply, replyWithError, type FieldErrors }
 import { fileUrlFor, incomingFile, removeFiles, storeUpload } from '../../../contract/files';
 import { localeMessages, requestedLocale } from '../../../contract/locale';
 import {
+  LIST_SHAPES,
+  listItemFields,
   MAX_HERO_SLIDES,
+  PAGE_LISTS,
   PAGE_NAMES,
+  pageListProblems,
+  pageListSpec,
   PAGE_TYPES,
   pageTextFields,
   pageTextProblem,
@@ -15,6 +20,7 @@ import {
   slideField,
   SLIDE_PHOTO_FIELD,
   SLIDE_PHOTO_RULES,
+  type ListShape,
   type PageName,
 } from '../../../contract/shared/page-text-rules';
 import { digestOf, refuseUnlessCurrent, setVersionHeader, whileLocked } from '../../../contract/versions';
@@ -27,7 +33,8 @@ import { digestOf, refuseUnlessCurrent, setVersionHeader, whileLocked } from '..
  * digest of what it writes); a write naming another one in If-Match is refused with 409.
  * Each hero slide's photo and its text alternative have a form of their own
  * (PUT /api/page-texts/home/slides/{n}, multipart), whose photo goes through the contract's file
- * checks and storage like any kind's; the cards and the lists stay with the console.
+ * checks and storage like any kind's. Each card list and text list of a page has a form of its
+ * own per language (PUT /api/page-texts/{page}/lists/{list}), with its own version.
  */
 
 type Row = Record<string, unknown> & { id: number; documentId: string };
@@ -41,6 +48,8 @@ const messages = {
   notAnObject: 'Send the texts as a JSON object.',
   unknownField: 'This field cannot be changed here.',
   unknownSlide: 'There is no such slide on the home page.',
+  unknownList: 'This page has no such list.',
+  noNepali: 'This page has no Nepali version yet: save its Nepali texts first.',
 } as const;
 
 const pageOf = (ctx: Context): PageName => {
@@ -49,11 +58,48 @@ const pageOf = (ctx: Context): PageName => {
   return page as PageName;
 };
 
+/** What each list's items keep that their form does not write (a benefit card's picture), populated. */
+const listPopulate = (shape: ListShape) => (shape === 'benefitCard' ? { populate: ['image', 'items'] } : true);
+
 const read = async (page: PageName, locale: FormLocale) =>
   (await strapi.documents(PAGE_TYPES[page] as never).findFirst({
     locale,
-    populate: page === 'home' ? { heroSlides: { populate: ['image'] } } : undefined,
+    populate: {
+      ...(page === 'home' ? { heroSlides: { populate: ['image'] } } : {}),
+      ...Object.fromEntries(Object.entries(PAGE_LISTS[page]).map(([name, spec]) => [name, listPopulate(spec.shape)])),
+    },
   } as never)) as Row | null;
+
+type ListItem = Record<string, unknown> & { id: number };
+
+/** A list's items as its form edits them: each field as text (a benefit card's points one per line), with its id. */
+function listValues(shape: ListShape, row: Row | null, name: string): Record<string, string | number>[] {
+  return ((row?.[name] as ListItem[] | undefined) ?? []).map((item) => ({
+    id: item.id,
+    ...Object.fromEntries(
+      listItemFields(shape).map((field) => {
+        const value = item[field];
+        if (shape === 'benefitCard' && field === 'items')
+          return [field, ((value as { text?: string | null }[] | undefined) ?? []).map((point) => point.text ?? '').join('\n')];
+        return [field, value === null || value === undefined ? '' : String(value)];
+      }),
+    ),
+  }));
+}
+
+const listsOf = (page: PageName, row: Row | null) =>
+  row ? Object.fromEntries(Object.entries(PAGE_LISTS[page]).map(([name, spec]) => [name, listValues(spec.shape, row, name)])) : null;
+
+/** A list's version in one language: a digest of what its form writes. */
+const versionOfList = (page: PageName, locale: FormLocale, name: string, row: Row | null) =>
+  digestOf(locale, [
+    'list',
+    name,
+    ...listValues(pageListSpec(page, name)!.shape, row, name).map(({ id: _id, ...values }) => JSON.stringify(values)),
+  ]);
+
+const listVersionsOf = (page: PageName, locale: FormLocale, row: Row | null) =>
+  row ? Object.fromEntries(Object.keys(PAGE_LISTS[page]).map((name) => [name, versionOfList(page, locale, name, row)])) : null;
 
 const slidesOf = (row: Row | null): Slide[] => ((row?.heroSlides as Slide[] | undefined) ?? []).slice(0, MAX_HERO_SLIDES);
 
@@ -108,8 +154,10 @@ async function answer(page: PageName) {
     en: formValues(page, english),
     ne: formValues(page, nepali),
     ...(page === 'home' ? { slidePhotos: slidePhotos(english, nepali) } : {}),
+    lists: { en: listsOf(page, english), ne: listsOf(page, nepali) },
     ...lastEdit(english),
     versions: { en: versionOfForm(page, 'en', english), ne: versionOfForm(page, 'ne', nepali) },
+    listVersions: { en: listVersionsOf(page, 'en', english), ne: listVersionsOf(page, 'ne', nepali) },
   };
 }
 
@@ -258,6 +306,72 @@ export default {
       ]);
     const result = await answer('home');
     setVersionHeader(ctx, result.slidePhotos![index]!.version);
+    reply(ctx, 200, result);
+  }),
+  /**
+   * PUT /api/page-texts/{page}/lists/{list}?locale=en|ne {items: [{id?, title, description}, ...]}
+   * (If-Match: that list's version in that language) -> the texts as GET answers them. The list
+   * becomes the items sent, in their order: an item naming the id it has keeps what its form does
+   * not write (a benefit card's picture), one without is added, one left out is removed.
+   */
+  updateList: run(async (ctx) => {
+    const page = pageOf(ctx);
+    const name = String(ctx.params.list);
+    const spec = pageListSpec(page, name);
+    if (!spec) throw new ContractError(404, messages.unknownList);
+    const locale = requestedLocale(ctx.query) as FormLocale | null;
+    if (!locale) throw new ContractError(400, localeMessages.unknown, { locale: [localeMessages.unknown] });
+    const body: unknown = ctx.request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ContractError(400, messages.notAnObject);
+    const errors: FieldErrors = {};
+    for (const key of Object.keys(body)) if (key !== 'items') errors[key] = [messages.unknownField];
+    const items = (body as { items?: unknown }).items;
+    Object.assign(errors, pageListProblems(spec, items));
+    if (Array.isArray(items)) {
+      items.forEach((item: unknown, index) => {
+        const keys = item && typeof item === 'object' ? Object.keys(item) : [];
+        for (const key of keys)
+          if (key !== 'id' && !Object.hasOwn(LIST_SHAPES[spec.shape], key)) errors[`items.${index}.${key}`] = [messages.unknownField];
+      });
+    }
+    refuseInvalid(errors);
+    const english = await read(page, 'en');
+    if (!english) throw new ContractError(404, messages.notSeeded);
+    await whileLocked({ uid: PAGE_TYPES[page] }, english.id, async () => {
+      const stored = await read(page, locale);
+      if (!stored) throw new ContractError(400, messages.noNepali, { locale: [messages.noNepali] });
+      refuseUnlessCurrent(ctx, {
+        version: versionOfList(page, locale, name, stored),
+        english: (locale === 'en' ? stored : await read(page, 'en')) ?? english,
+        answer: () => ({ items: listValues(spec.shape, stored, name) }),
+      });
+      const kept = new Map(((stored[name] as ListItem[] | undefined) ?? []).map((item) => [item.id, item]));
+      const text = (value: unknown) => String(value ?? '').trim() || null;
+      const data = (items as Record<string, unknown>[]).map((item) => {
+        const before = kept.get(Number(item.id));
+        const values: Record<string, unknown> = before ? { id: before.id } : {};
+        for (const field of listItemFields(spec.shape)) {
+          if (spec.shape === 'benefitCard' && field === 'items') {
+            values.items = String(item.items ?? '')
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean)
+              .map((point) => ({ text: point }));
+          } else if (spec.shape === 'historyCard' && field === 'yearBs')
+            values.yearBs = text(item.yearBs) === null ? null : Number(item.yearBs);
+          else values[field] = text(item[field]);
+        }
+        if (spec.shape === 'benefitCard') {
+          // The picture stays with the console: a kept card keeps its own.
+          values.image = (before?.image as MediaFile | null | undefined)?.id ?? null;
+          values.alt = before?.alt ?? null;
+        }
+        return values;
+      });
+      await strapi.documents(PAGE_TYPES[page] as never).update({ documentId: english.documentId, locale, data: { [name]: data } } as never);
+    });
+    const result = await answer(page);
+    setVersionHeader(ctx, result.listVersions[locale]![name]!);
     reply(ctx, 200, result);
   }),
 };

@@ -8,6 +8,8 @@ export default {
     { method: 'GET', path: '/page-texts/:page', handler: 'api::page-text.page-text.find' },
     { method: 'PUT', path: '/page-texts/:page', handler: 'api::page-text.page-text.update' },
     // A hero slide's photo and its text alternative (multipart, through the contract's file checks).
+    // One card list or text list of a page, in one language (JSON).
+    { method: 'PUT', path: '/page-texts/:page/lists/:list', handler: 'api::page-text.page-text.updateList' },
     { method: 'PUT', path: '/page-texts/home/slides/:slide', handler: 'api::page-text.page-text.updateSlidePhoto' },
   ],
 };
