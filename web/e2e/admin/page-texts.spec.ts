@@ -56,7 +56,7 @@ test("a Manager changes a hero heading and a page text; / and /ne show them with
     await login(page, "/page-texts/home");
     await expect(page.getByRole("heading", { name: "Page texts" })).toBeVisible();
     await hydrated(page);
-    const english = page.getByRole("region", { name: "English" });
+    const english = page.getByRole("region", { name: "English", exact: true });
     await english.getByLabel("Welcome heading").fill("");
     await english.getByRole("button", { name: "Save texts" }).click();
     await expect(english.getByText("Welcome heading is required")).toBeVisible();
@@ -67,7 +67,7 @@ test("a Manager changes a hero heading and a page text; / and /ne show them with
     await expect(page.getByText("The page texts are saved. The website shows them now.")).toBeVisible();
     await expect(page.getByText(/^Last edited by .+, \d/)).toBeVisible();
 
-    const nepali = page.getByRole("region", { name: "नेपाली (Nepali)" });
+    const nepali = page.getByRole("region", { name: "नेपाली (Nepali)", exact: true });
     await nepali.getByLabel("Slide 1: heading").fill(nepaliHeading);
     await nepali.getByRole("button", { name: "Save Nepali texts" }).click();
     await expect(page.getByText("The Nepali texts are saved. The Nepali website shows them now.")).toBeVisible();
@@ -90,7 +90,7 @@ test("a Manager changes a hero heading and a page text; / and /ne show them with
         .toBe(true);
     }
     await page.reload();
-    await expect(page.getByRole("region", { name: "English" }).getByLabel("Slide 1: heading")).toHaveValue(heading);
+    await expect(page.getByRole("region", { name: "English", exact: true }).getByLabel("Slide 1: heading")).toHaveValue(heading);
   } finally {
     expect((await putTexts(token, "en", before.en)).status).toBe(200);
     if (before.ne) expect((await putTexts(token, "ne", before.ne)).status).toBe(200);
