@@ -22,7 +22,7 @@ describe('content folder files', () => {
     await writeFile(path.join(dir, file), text);
   };
 
-  it("keeps a draft post a draft (draft: true), reads a post without it as published, and refuses a draft that is not true or false", async () => {
+  it('keeps a draft post a draft (draft: true), reads a post without it as published, and refuses a draft that is not true or false', async () => {
     const post = (key: string, draft?: boolean): EntryRecord => ({
       kind: kind('blog'),
       key,
