@@ -173,10 +173,15 @@ const onlyPublishedPosts = (resolve: Resolve, parent: unknown, args: Record<stri
   return resolve(parent, { ...args, filters }, context, info);
 };
 
-/** A single post asked by its documentId: none when it is a draft. */
+/** A single post asked by its documentId: none when it is a draft (the status is read from the row, whatever the answer holds). */
 const unlessDraft = async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
-  const post = (await resolve(parent, args, context, info)) as { publication?: unknown } | null;
-  return post && postStatusOf(post.publication) === 'draft' ? null : post;
+  const post = (await resolve(parent, args, context, info)) as { documentId?: string } | null;
+  if (!post?.documentId) return post;
+  const stored = (await strapi.db.query('api::blog.blog').findOne({
+    where: { documentId: post.documentId, locale: DEFAULT_LOCALE },
+    select: ['publication'],
+  })) as { publication?: unknown } | null;
+  return stored && postStatusOf(stored.publication) === 'draft' ? null : post;
 };
 
 /** The post with this numericId in `locale`, drafts included or not. */
