@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
 import { PUBLIC_VIDEO_STATES } from './contract/shared/video-status';
+import { postStatusOf } from './contract/shared/post-status';
 
 /**
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
@@ -165,6 +166,36 @@ const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string
   return resolve(parent, { ...args, filters }, context, info);
 };
 
+/** GraphQL is for public reads: a draft post is not one of them (the staff preview has its own query). */
+const onlyPublishedPosts = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+  const published = { or: [{ publication: { eq: 'published' } }, { publication: { null: true } }] };
+  const filters = args.filters ? { and: [args.filters, published] } : published;
+  return resolve(parent, { ...args, filters }, context, info);
+};
+
+/** A single post asked by its documentId: none when it is a draft (the status is read from the row, whatever the answer holds). */
+const unlessDraft = async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+  const post = (await resolve(parent, args, context, info)) as { documentId?: string } | null;
+  if (!post?.documentId) return post;
+  const stored = (await strapi.db.query('api::blog.blog').findOne({
+    where: { documentId: post.documentId, locale: DEFAULT_LOCALE },
+    select: ['publication'],
+  })) as { publication?: unknown } | null;
+  return stored && postStatusOf(stored.publication) === 'draft' ? null : post;
+};
+
+/** The post with this numericId in `locale`, drafts included or not. */
+async function postByNumericId(id: number, locale: string | null | undefined, withDrafts: boolean) {
+  const wanted = locale ?? DEFAULT_LOCALE;
+  if (!isLocaleCode(wanted)) return null;
+  const english = (await strapi.db.query('api::blog.blog').findOne({
+    where: { id, locale: DEFAULT_LOCALE },
+    select: ['documentId', 'publication'],
+  })) as (Pick<Row, 'documentId'> & { publication?: unknown }) | null;
+  if (!english || (!withDrafts && postStatusOf(english.publication) === 'draft')) return null;
+  return strapi.documents('api::blog.blog').findOne({ documentId: english.documentId, locale: wanted });
+}
+
 export function registerGraphqlExtension() {
   const extension = strapi.plugin('graphql').service('extension');
   extension.use(({ nexus }: { nexus: any }) => ({
@@ -187,16 +218,13 @@ export function registerGraphqlExtension() {
             type: 'Blog',
             description: 'The blog post with this numericId, in `locale` (default en); null if it has no version in that locale.',
             args: { id: nexus.nonNull(nexus.intArg()), locale: nexus.arg({ type: 'I18NLocaleCode' }) },
-            resolve: async (_parent: unknown, { id, locale }: { id: number; locale?: string | null }) => {
-              const wanted = locale ?? DEFAULT_LOCALE;
-              if (!isLocaleCode(wanted)) return null;
-              const english = (await strapi.db.query('api::blog.blog').findOne({
-                where: { id, locale: DEFAULT_LOCALE },
-                select: ['documentId'],
-              })) as Pick<Row, 'documentId'> | null;
-              if (!english) return null;
-              return strapi.documents('api::blog.blog').findOne({ documentId: english.documentId, locale: wanted });
-            },
+            resolve: (_parent: unknown, { id, locale }: { id: number; locale?: string | null }) => postByNumericId(id, locale, false),
+          });
+          t.field('blogPreviewByNumericId', {
+            type: 'Blog',
+            description: 'For staff: the blog post with this numericId, draft or published, in `locale` (default en).',
+            args: { id: nexus.nonNull(nexus.intArg()), locale: nexus.arg({ type: 'I18NLocaleCode' }) },
+            resolve: (_parent: unknown, { id, locale }: { id: number; locale?: string | null }) => postByNumericId(id, locale, true),
           });
         },
       }),
@@ -204,6 +232,12 @@ export function registerGraphqlExtension() {
     resolvers: batchedFieldResolvers(strapi.plugin('graphql').service('utils').naming),
     resolversConfig: {
       'Query.blogByNumericId': { auth: { scope: ['api::blog.blog.findOne'] } },
+      // Whoever may edit posts may see their drafts: Staff and Managers, never visitors.
+      'Query.blogPreviewByNumericId': { auth: { scope: ['api::blog.blog.contractUpdate'] } },
+      // Visitors see published posts only.
+      'Query.blogs': { middlewares: [onlyPublishedPosts] },
+      'Query.blogs_connection': { middlewares: [onlyPublishedPosts] },
+      'Query.blog': { middlewares: [unlessDraft] },
       // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
       // A single one is asked by its documentId, which only these lists give out.
       'Query.videoGalleries': { middlewares: [onlyPublicVideos] },

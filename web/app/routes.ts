@@ -10,6 +10,8 @@ export default [
     route("organization", "routes/public/organization.tsx"),
     route("blogs", "routes/public/blogs.tsx"),
     route("blogs/details/:id", "routes/public/blog-details.tsx"),
+    // A post as visitors will see it, drafts included: for signed-in staff only.
+    route("blogs/preview/:id", "routes/public/blog-preview.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("gallery", "routes/public/gallery.tsx"),
     route("donate", "routes/public/donate.tsx"),
@@ -33,6 +35,7 @@ export default [
     route("organization", "routes/public/organization.tsx", { id: "ne/organization" }),
     route("blogs", "routes/public/blogs.tsx", { id: "ne/blogs" }),
     route("blogs/details/:id", "routes/public/blog-details.tsx", { id: "ne/blog-details" }),
+    route("blogs/preview/:id", "routes/public/blog-preview.tsx", { id: "ne/blog-preview" }),
     route("contact", "routes/public/contact.tsx", { id: "ne/contact" }),
     route("gallery", "routes/public/gallery.tsx", { id: "ne/gallery" }),
     route("donate", "routes/public/donate.tsx", { id: "ne/donate" }),

@@ -22,6 +22,25 @@ describe('content folder files', () => {
     await writeFile(path.join(dir, file), text);
   };
 
+  it('keeps a draft post a draft (draft: true), reads a post without it as published, and refuses a draft that is not true or false', async () => {
+    const post = (key: string, draft?: boolean): EntryRecord => ({
+      kind: kind('blog'),
+      key,
+      file: '',
+      text: { title: key, content: 'Text.', author: 'a@example.org' },
+      media: {},
+      ...(draft ? { draft } : {}),
+    });
+    for (const record of [post('draft', true), post('published')]) {
+      for (const [file, text] of Object.entries(entryFiles(record))) await write(file, text);
+    }
+    await write('blog/odd.md', '---\ntitle: Odd\nauthor: a@example.org\ndraft: maybe\n---\nText.\n');
+    const { entries, problems } = await readFolder(dir);
+    expect(entries.find((entry) => entry.key === 'draft')?.draft).toBe(true);
+    expect(entries.find((entry) => entry.key === 'published')?.draft).toBeUndefined();
+    expect(problems).toEqual([{ file: 'blog/odd.md', field: 'draft', message: 'This must be true or false.' }]);
+  });
+
   it('writes and reads back any text exactly: line breaks, trailing spaces, quotes, Devanagari', async () => {
     const tricky = [
       'line one\nline two',

@@ -33,6 +33,8 @@ export interface EntryRecord {
   /** The contract's text fields by their form names (a post's `content` is its Markdown body). */
   text: Record<string, string>;
   date?: string;
+  /** A post kept from visitors (`draft: true` in its file); without it, a post is published. */
+  draft?: boolean;
   /** By the media field's name in the file (`cover`, `photo`, ...). */
   media: Record<string, MediaRef | null>;
   /** The Nepali version's text fields, when it has one. */
@@ -147,7 +149,13 @@ const textFieldNames = (kind: CollectionKind) => kind.def.textFields.map((rule) 
 /** The fields of an entry file, in the order they are written. */
 const entryFieldNames = (kind: CollectionKind) =>
   kind.format === 'markdown'
-    ? ['id', ...textFieldNames(kind).filter((name) => name !== 'content'), kind.date.key, ...kind.media.map((media) => media.key)]
+    ? [
+        'id',
+        ...textFieldNames(kind).filter((name) => name !== 'content'),
+        kind.date.key,
+        ...kind.media.map((media) => media.key),
+        ...(kind.def.drafts ? ['draft'] : []),
+      ]
     : ['id', ...textFieldNames(kind), kind.date.key, ...kind.media.map((media) => media.key), 'ne'];
 
 function entryFromFields(
@@ -172,6 +180,10 @@ function entryFromFields(
   const date = text(fields[kind.date.key], kind.date.key, reader);
   if (date !== undefined) record.date = date;
   for (const media of kind.media) record.media[media.key] = mediaRef(fields[media.key], media.key, reader);
+  if (fields.draft !== undefined && fields.draft !== null) {
+    if (typeof fields.draft !== 'boolean') problems.push({ file, field: 'draft', message: folderMessages.notTrueFalse });
+    else if (fields.draft) record.draft = true;
+  }
   if (fields.ne !== undefined && fields.ne !== null) {
     if (typeof fields.ne !== 'object' || Array.isArray(fields.ne)) {
       problems.push({ file, field: 'ne', message: folderMessages.notMapping });
@@ -318,6 +330,7 @@ export function entryFiles(record: EntryRecord): Record<string, string> {
     const value = mediaValue(record.media[media.key]);
     if (value !== undefined) fields[media.key] = value;
   }
+  if (record.draft) fields.draft = true;
   if (kind.format === 'yaml') {
     if (record.ne) fields.ne = record.ne;
     return { [`${kind.dir}/${record.key}.yaml`]: toYaml(fields) };

@@ -156,6 +156,7 @@ async function sameEntry(record: EntryRecord, stored: StoredEntry, checked: Chec
   const equal = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (!equal(given(record.text), given(stored.record.text))) return false;
   if (record.date !== undefined && record.date !== stored.record.date) return false;
+  if (Boolean(record.draft) !== Boolean(stored.record.draft)) return false;
   if (!equal(record.ne && given(record.ne), stored.record.ne && given(stored.record.ne))) return false;
   for (const field of record.kind.media) {
     if (!(await sameMedia(record.media[field.key], stored.record.media[field.key], checked, sha))) return false;
@@ -340,6 +341,8 @@ async function englishData(record: EntryRecord, media: MediaResolver, mayShareWi
   // A file holds the whole entry: a field it leaves out or empty is stored empty (null).
   for (const rule of kind.def.textFields) data[rule.attribute] = record.text[rule.field] || null;
   if (kind.date.attribute === 'joinedAt' && record.date !== undefined) data.joinedAt = record.date;
+  // A post is published unless its file says `draft: true`.
+  if (kind.def.drafts) data.publication = record.draft ? 'draft' : 'published';
   for (const field of kind.media) {
     const ref = record.media[field.key];
     data[field.attribute] = ref ? await media(ref, mayShareWith) : null;

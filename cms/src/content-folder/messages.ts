@@ -6,6 +6,7 @@ export const folderMessages = {
   unknownField: (name: string) => `Unknown field "${name}".`,
   notText: 'This must be text.',
   notWholeNumber: 'This must be a whole number.',
+  notTrueFalse: 'This must be true or false.',
   notList: 'This must be a list.',
   tooMany: (max: number) => `This list may have at most ${max} items.`,
   tooFew: (min: number) => `This list needs at least ${min} items.`,

@@ -10,6 +10,7 @@ import { removeMetadata } from '../media/remove-metadata';
 import type { EntryRecord, MediaRef } from './files';
 import type { CollectionKind, PageKind } from './kinds';
 import { deepPopulate, isLocalized, schemaAttributes, type Attribute } from './schema';
+import { postStatusOf } from '../contract/shared/post-status';
 
 /**
  * The content as stored, in the content folder's terms: what `content:export` writes, what
@@ -91,6 +92,7 @@ export async function readStoredEntries(kind: CollectionKind, documentIds?: stri
     const dateValue = row[kind.date.attribute];
     const record: StoredEntry['record'] = { kind, id: row.id, text, media };
     if (dateValue) record.date = kind.date.attribute === 'createdAt' ? toIso(dateValue) : String(dateValue);
+    if (kind.def.drafts && postStatusOf(row.publication) === 'draft') record.draft = true;
     const translation = nepali.get(row.documentId);
     if (translation) {
       record.ne = {};

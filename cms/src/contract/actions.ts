@@ -7,6 +7,7 @@ import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } 
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
+import { DEFAULT_POST_STATUS, isPostStatus, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
 import { refuseStaleWrite, setVersionHeader, versionOf, whileLocked } from './versions';
 import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
 
@@ -125,6 +126,17 @@ const handle =
     }
   };
 
+/**
+ * A save's `status` of a kind with drafts: `draft` keeps the entry from visitors, `published` (or
+ * none, as every client sent before drafts) shows it.
+ */
+function publicationOf(body: Record<string, unknown>, errors: FieldErrors) {
+  const status = body.status === undefined || body.status === '' ? DEFAULT_POST_STATUS : body.status;
+  if (isPostStatus(status)) return status;
+  errors.status = [POST_STATUS_MESSAGE];
+  return DEFAULT_POST_STATUS;
+}
+
 async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'create' | 'update') {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const { errors, values } = validateText(def.textFields, body);
@@ -140,20 +152,26 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
     if (image && imageType) images.push({ field, file: image, sniffed: imageType });
   }
 
+  const publication = def.drafts ? publicationOf(body, errors) : undefined;
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
 
   const attributes: Record<string, unknown> = textAttributes(def.textFields, body, values, mode);
+  if (publication) attributes.publication = publication;
   if (date && def.dateField) attributes[def.dateField.attribute] = date;
   return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined, images };
 }
 
 export function createContractActions(def: ContractDefinition) {
-  /** `locale`: the language the text fields are in. */
+  /**
+   * `locale`: the language the text fields are in. A kind with drafts says which an entry is
+   * (anonymous readers are only ever given published ones).
+   */
   const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({
     ...serializeEntry(def, entry, fileUrlFor),
     ...(locale === DEFAULT_LOCALE ? {} : translationValues(def, entry)),
     ...lastEdit(entry),
+    ...(def.drafts ? { status: postStatusOf(entry.publication) } : {}),
     locale,
   });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */

@@ -1,4 +1,7 @@
 import { PUBLIC_VIDEO_STATES } from './shared/video-status';
+
+/** The posts visitors see: published ones, and those stored before drafts existed (no `publication`). */
+export const PUBLISHED_POSTS = { $or: [{ publication: 'published' }, { publication: { $null: true } }] };
 import { CONTRACT_RULES, type FileRule, type KindRules, type TextRule } from './shared/rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
@@ -66,6 +69,8 @@ export interface ContractDefinition {
   privateFiles?: string[];
   /** What an anonymous reader may see of the kind (a video while it is converted or after it failed: not yet). */
   publicFilters?: Record<string, unknown>;
+  /** Entries may be saved as drafts (the request's and answer's `status`, stored as `publication`). */
+  drafts?: boolean;
   /** Messages for failures the client cannot fix. */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
@@ -174,6 +179,8 @@ export const blog: ContractDefinition = {
     mediaUrl: fileUrl(entry.media as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
+  publicFilters: PUBLISHED_POSTS,
+  drafts: true,
   failure: {
     list: 'Something went wrong',
     one: 'Something went wrong',

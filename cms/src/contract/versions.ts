@@ -5,6 +5,7 @@ import type { ContractDefinition, Entry, MediaFile } from './definitions';
 import { lastEdit } from './editors';
 import { ContractError } from './errors';
 import { localizedTextFields } from './locale';
+import { postStatusOf } from './shared/post-status';
 
 /**
  * Which version of an entry a client has read, so that a save made from an old copy is refused
@@ -33,7 +34,9 @@ function writtenValues(def: ContractDefinition, entry: Entry | undefined, locale
     def.fileField,
     ...(def.optionalImageFields ?? []),
   ];
-  return attributes.map((attribute) => stable(entry?.[attribute]));
+  const values = attributes.map((attribute) => stable(entry?.[attribute]));
+  // Publishing or unpublishing is an edit too: a save as draft never silently takes back a colleague's publishing.
+  return def.drafts ? [...values, entry ? postStatusOf(entry.publication) : null] : values;
 }
 
 /** The version of what a form of `locale` writes, given the values stored now in form order. */

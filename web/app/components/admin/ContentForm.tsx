@@ -11,6 +11,7 @@ import { sendFilesAhead, UploadRefused, uploadRefusalMessage, type FileToSend, t
 import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
+import type { PostStatus } from "@contract/post-status";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
@@ -45,6 +46,7 @@ export function ContentForm({
   actionData,
   busyLabel,
   version,
+  status,
 }: {
   kind: KindKey;
   mode: "create" | "edit";
@@ -58,6 +60,8 @@ export function ContentForm({
   actionData?: FormActionData;
   /** 'Saving...' (team), 'Submitting...' (video)... */
   busyLabel: string;
+  /** A post's status now (edit mode of a kind with drafts). */
+  status?: PostStatus;
 }) {
   const at = useAt();
   const config = KINDS[kind];
@@ -79,6 +83,11 @@ export function ContentForm({
   const baseVersion = actionData?.baseVersion ?? version ?? "";
   const footerRef = useRef<HTMLDivElement>(null);
   const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
+  // Kinds with drafts save with one of two buttons: as a draft, or published (the pressed one says which).
+  const drafts = "statusOf" in config && Boolean(config.statusOf);
+  const [pressed, setPressed] = useState<string | null>(null);
+  // "Save mine instead" after a refused save repeats the status that save asked for.
+  const lastStatus = useRef<string | null>(null);
 
   const initial = actionData?.values ?? defaults;
   const schema = useMemo(() => formSchema(kind, { mode, limits }), [kind, mode, limits]);
@@ -153,6 +162,7 @@ export function ContentForm({
     const form = event.currentTarget;
     // The button pressed is part of what is sent ("Save mine instead" carries the version it replaces).
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
+    setPressed(submitter?.getAttribute("value") ?? null);
     void (async () => {
       for (const field of photoFields) {
         const input = form.elements.namedItem(field.name);
@@ -173,6 +183,11 @@ export function ContentForm({
       }
     }
     const body = new FormData(form, submitter);
+    if (drafts) {
+      const asked = body.get("status");
+      if (typeof asked === "string") lastStatus.current = asked;
+      else if (lastStatus.current) body.set("status", lastStatus.current);
+    }
     // An untouched file input: nothing to send (edit mode keeps the current file). A chosen
     // file is sent ahead, and the save names its upload instead.
     const files: FileToSend[] = [];
@@ -353,11 +368,39 @@ export function ContentForm({
           <Link to={listReturn.back} className="btn btn-ghost">
             {at("common.cancel")}
           </Link>
-          <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
-            {busy ? <ButtonSpinner /> : null}
-            {busy ? busyLabel : at("common.save")}
-          </button>
+          {drafts ? (
+            <>
+              <button
+                type="submit"
+                name="status"
+                value="draft"
+                disabled={busy}
+                className="btn btn-ghost disabled:cursor-wait disabled:opacity-80"
+              >
+                {busy && pressed === "draft" ? <ButtonSpinner /> : null}
+                {busy && pressed === "draft" ? busyLabel : at(status === "published" ? "blogs.unpublish" : "blogs.saveDraft")}
+              </button>
+              <button
+                type="submit"
+                name="status"
+                value="published"
+                disabled={busy}
+                className="btn btn-primary disabled:cursor-wait disabled:opacity-80"
+              >
+                {busy && pressed !== "draft" ? <ButtonSpinner /> : null}
+                {busy && pressed !== "draft" ? busyLabel : at(status === "published" ? "common.save" : "blogs.publish")}
+              </button>
+            </>
+          ) : (
+            <button type="submit" disabled={busy} className="btn btn-primary disabled:cursor-wait disabled:opacity-80">
+              {busy ? <ButtonSpinner /> : null}
+              {busy ? busyLabel : at("common.save")}
+            </button>
+          )}
         </div>
+        {drafts ? (
+          <p className="text-sm text-muted sm:text-right">{at(status === "published" ? "blogs.unpublishHint" : "blogs.draftHint")}</p>
+        ) : null}
       </div>
     </form>
   );

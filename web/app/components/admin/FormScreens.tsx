@@ -105,6 +105,7 @@ export function EditScreen<K extends KindKey>({
             actionData={actionData}
             busyLabel={at(config.labels.busy)}
             version={data.version}
+            status={config.statusOf?.(item)}
           />
         </>
       )}

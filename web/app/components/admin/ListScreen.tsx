@@ -208,6 +208,19 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
     case "text":
       // A long word (a role such as "Administrator") may break rather than push the actions out.
       return <span className="[overflow-wrap:anywhere]">{spec.text(item)}</span>;
+    case "status": {
+      const status = spec.status(item);
+      return (
+        <span
+          data-testid="item-status"
+          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${
+            status === "draft" ? "bg-sand text-ink" : "bg-green-100 text-green-800"
+          }`}
+        >
+          {at(status === "draft" ? "blogs.status.draft" : "blogs.status.published")}
+        </span>
+      );
+    }
     case "excerpt":
       return <p className="line-clamp-2 max-w-xs text-sm text-muted">{spec.text(item) || (spec.missing ? at(spec.missing) : null)}</p>;
     case "email":

@@ -112,16 +112,38 @@ function BlogPostDetail({ post, html }: { post: BlogPost; html: string }) {
         <SizedImage src={post.mediaUrl} shownWidth={DETAIL_WIDTH} alt="" className="max-h-[50vh] w-full object-cover" />
       ) : null}
       <div className="p-6 sm:p-8">
+        <p data-testid="item-status" className="mb-3 text-sm font-semibold text-clay-dark">
+          {at(post.status === "draft" ? "blogs.status.draft" : "blogs.status.published")}
+        </p>
         <h1 className="text-2xl font-bold text-ink sm:text-4xl">{post.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-muted">
           <span>{at("blogs.by", { author: post.author_name ?? post.author })}</span>
           {created ? <span>{at("blogs.created", { date: created })}</span> : null}
         </p>
         <div className="prose-warm mt-6" dangerouslySetInnerHTML={{ __html: html }} />
-        <p className="mt-8">
-          <Link to={`/blogs/details/${post.id}`} className="inline-flex items-center gap-2 font-semibold text-clay hover:underline">
+        <p className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
+          {/* A draft is not on the website yet: staff see it as visitors will, in either language. */}
+          {post.status === "published" ? (
+            <Link to={`/blogs/details/${post.id}`} className="inline-flex items-center gap-2 font-semibold text-clay hover:underline">
+              <IconExternal size={18} />
+              {at("blogs.viewPublic")}
+            </Link>
+          ) : null}
+          <Link
+            to={`/blogs/preview/${post.id}`}
+            reloadDocument
+            className="inline-flex items-center gap-2 font-semibold text-clay hover:underline"
+          >
             <IconExternal size={18} />
-            {at("blogs.viewPublic")}
+            {at("blogs.previewSite")}
+          </Link>
+          <Link
+            to={`/ne/blogs/preview/${post.id}`}
+            reloadDocument
+            className="inline-flex items-center gap-2 font-semibold text-clay hover:underline"
+          >
+            <IconExternal size={18} />
+            {at("blogs.previewSiteNe")}
           </Link>
         </p>
       </div>

@@ -256,6 +256,17 @@ export const adminEn = {
   "blogs.createdFlash": "Blog post published.",
   "blogs.updated": "Blog post saved.",
   "blogs.deleted": "Blog post deleted.",
+  "blogs.col.status": "Status",
+  "blogs.status.draft": "Draft",
+  "blogs.status.published": "Published",
+  "blogs.saveDraft": "Keep as draft",
+  "blogs.unpublish": "Unpublish",
+  "blogs.publish": "Save and publish",
+  "blogs.unpublishHint": "This post is on the website. Unpublish saves it as a draft and takes it off until it is published again.",
+  "blogs.draftHint": "Visitors do not see a draft. Preview it from the post's page, and publish it when it is ready.",
+  "blogs.draftFlash": "Draft saved. Visitors do not see it until it is published.",
+  "blogs.previewSite": "Preview as visitors will see it",
+  "blogs.previewSiteNe": "Preview in Nepali",
 
   // ── Nepali versions: the language tab of the edit screens ───────────────
   "lang.tabs": "Language of the text",

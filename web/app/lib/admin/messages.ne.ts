@@ -256,6 +256,17 @@ export const adminNe = {
   "blogs.createdFlash": "ब्लग लेख प्रकाशित भयो।",
   "blogs.updated": "ब्लग लेख सुरक्षित भयो।",
   "blogs.deleted": "ब्लग लेख मेटाइयो।",
+  "blogs.col.status": "अवस्था",
+  "blogs.status.draft": "मस्यौदा",
+  "blogs.status.published": "प्रकाशित",
+  "blogs.saveDraft": "मस्यौदामै राख्नुहोस्",
+  "blogs.unpublish": "अप्रकाशित गर्नुहोस्",
+  "blogs.publish": "सुरक्षित गरी प्रकाशित गर्नुहोस्",
+  "blogs.unpublishHint": "यो लेख वेबसाइटमा छ। अप्रकाशित गर्दा यो मस्यौदाका रूपमा सुरक्षित हुन्छ र फेरि प्रकाशित नगरेसम्म वेबसाइटबाट हट्छ।",
+  "blogs.draftHint": "पाठकले मस्यौदा देख्दैनन्। लेखको पानाबाट पूर्वावलोकन गर्नुहोस्, र तयार भएपछि प्रकाशित गर्नुहोस्।",
+  "blogs.draftFlash": "मस्यौदा सुरक्षित भयो। प्रकाशित नभएसम्म पाठकले यो देख्दैनन्।",
+  "blogs.previewSite": "पाठकले देख्ने रूपमा पूर्वावलोकन गर्नुहोस्",
+  "blogs.previewSiteNe": "नेपालीमा पूर्वावलोकन गर्नुहोस्",
 
   // ── Nepali versions: the language tab of the edit screens ───────────────
   "lang.tabs": "पाठको भाषा",

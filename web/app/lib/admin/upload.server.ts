@@ -1,6 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import type { PostStatus } from "@contract/post-status";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -261,7 +262,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       fileField: config.fileField,
       fileKind: config.fileKind,
       maxFileBytes,
-      textFields: [...config.textFields, VERSION_FIELD, REPLACE_VERSION_FIELD, ...fileFields.map(uploadIdField)],
+      textFields: [...config.textFields, VERSION_FIELD, REPLACE_VERSION_FIELD, STATUS_FIELD, ...fileFields.map(uploadIdField)],
       imageFields: config.optionalImageFields,
       maxImageBytes: limits.imageMaxBytes,
     });
@@ -309,6 +310,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
 
     const clean = parsed.data as Record<string, unknown>;
     const fields = config.textFields.map((field): [string, string] => [field, String(clean[field] ?? "")]);
+    // A kind with drafts saves as the pressed button says; anything else publishes, as the contract does.
+    const status: PostStatus | null = config.statusOf ? (upload.fields[STATUS_FIELD] === "draft" ? "draft" : "published") : null;
+    if (status) fields.push([STATUS_FIELD, status]);
 
     try {
       await staffUpload(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
@@ -330,7 +334,8 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
 
     // Saved: the uploads are no longer needed (a refused save keeps them for the next try).
     await releaseResumedUploads(staff.userId, resumed);
-    const setCookie = await flashNotice(staff.session, staff.at(id ? config.messages.updated : config.messages.created));
+    const notice = status === "draft" ? "blogs.draftFlash" : id ? config.messages.updated : config.messages.created;
+    const setCookie = await flashNotice(staff.session, staff.at(notice));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");
     return { ok: true, redirectTo: back ? returnPathOf(kind, back) : config.paths.afterSave, setCookie };
@@ -338,6 +343,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
     await upload.cleanup();
   }
 }
+
+/** The button a form of a kind with drafts was sent with: `draft` or `published`. */
+const STATUS_FIELD = "status";
 
 function safeExtension(name: string): string {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(name);

@@ -124,6 +124,13 @@ export interface BlogCardView extends MaybeFallback {
   image: ImageData | null;
 }
 
+/** A post as its page shows it. */
+export interface BlogView extends BlogCardView {
+  /** Sanitised HTML rendered from Markdown. */
+  contentHtml: string;
+  description: string;
+}
+
 export interface GalleryImageView extends MaybeFallback {
   id: number;
   title: string;

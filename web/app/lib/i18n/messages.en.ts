@@ -145,6 +145,8 @@ export const en = {
   "blog.author": "Author",
   "blog.published": "Published",
   "blog.back": "All blogs",
+  "blog.previewDraft": "Preview for staff: this draft is not on the website.",
+  "blog.previewPublished": "Preview for staff: this post is on the website.",
 
   "gallery.title": "Gallery",
   "gallery.intro": "Moments from everyday life at the home.",

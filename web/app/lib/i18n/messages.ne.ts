@@ -153,6 +153,8 @@ export const ne = {
   "blog.author": "लेखक",
   "blog.published": "प्रकाशित मिति",
   "blog.back": "सबै ब्लगहरू",
+  "blog.previewDraft": "कर्मचारीका लागि पूर्वावलोकन: यो मस्यौदा वेबसाइटमा छैन।",
+  "blog.previewPublished": "कर्मचारीका लागि पूर्वावलोकन: यो लेख वेबसाइटमा छ।",
 
   "gallery.title": "ग्यालरी",
   "gallery.intro": "बालगृहको दैनिक जीवनका केही क्षणहरू।",

@@ -1,5 +1,6 @@
 import { PUBLIC_VIDEO_STATES } from '../../../contract/shared/video-status';
 import type { Context } from 'koa';
+import { PUBLISHED_POSTS } from '../../../contract/definitions';
 
 const DEFAULT_LOCALE = 'en';
 
@@ -14,7 +15,7 @@ export default {
     try {
       const [posts, images, videos, members] = await Promise.all([
         strapi.db.query('api::blog.blog').findMany({
-          where: { locale: DEFAULT_LOCALE },
+          where: { locale: DEFAULT_LOCALE, ...PUBLISHED_POSTS },
           select: ['id', 'updatedAt'],
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),

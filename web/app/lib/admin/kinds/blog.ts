@@ -1,3 +1,4 @@
+import { postStatusOf, type PostStatus } from "@contract/post-status";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
@@ -9,6 +10,8 @@ export interface BlogPost {
   author_name: string | null;
   mediaUrl: string | null;
   created_at: string | null;
+  /** A draft is seen by staff only (the admin and its preview). */
+  status: PostStatus;
 }
 
 export const blog = defineKind({
@@ -75,11 +78,14 @@ export const blog = defineKind({
     author_name: textOrNull(raw.author_name),
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     created_at: textOrNull(raw.created_at),
+    status: postStatusOf(raw.status),
   }),
+  statusOf: (post) => post.status,
   nameOf: (post) => post.title,
   storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
   columns: [
     { header: "blogs.col.title", cell: { type: "name", text: (b) => b.title } },
+    { header: "blogs.col.status", cell: { type: "status", status: (b) => b.status } },
     { header: "blogs.col.author", cell: { type: "text", text: (b) => b.author_name ?? b.author } },
     {
       header: "blogs.col.image",

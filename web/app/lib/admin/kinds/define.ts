@@ -1,4 +1,5 @@
 import { CONTRACT_RULES, type ContractKind, type FileRule, type KindRules } from "@contract/rules";
+import type { PostStatus } from "@contract/post-status";
 import type { AdminMessageKey, AdminT } from "../messages";
 import { textOrNull } from "./fields-of-items";
 import { KIND_PATHS, pathWithId, type KindKey } from "./paths";
@@ -55,6 +56,8 @@ export type CellSpec<Item> =
       edited?: (item: Item) => LastEdit | null;
     }
   | { type: "text"; text: (item: Item) => string }
+  /** Whether visitors see the item (a draft post: not yet). */
+  | { type: "status"; status: (item: Item) => PostStatus }
   | { type: "excerpt"; text: (item: Item) => string | null; missing?: AdminMessageKey }
   | { type: "email"; text: (item: Item) => string }
   | { type: "day"; value: (item: Item) => string | null; missing: AdminMessageKey };
@@ -132,6 +135,11 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   /** The files an item has now, by form field, as the edit form shows them. */
   storedFiles: (item: Item, at: AdminT) => Record<string, { url: string | null; alt: string }>;
   columns: ColumnSpec<Item>[];
+  /**
+   * Kinds staff may save as drafts (blog posts): the item's status. Their form saves as a draft or
+   * publishes (the contract's `status`), their list says which each item is.
+   */
+  statusOf?: (item: Item) => PostStatus;
   /** What a new item's form starts with beyond empty text. */
   newDefaults?: (context: { today: string; userName: string; siteEmail: string }) => Record<string, string>;
 }
