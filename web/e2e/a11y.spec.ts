@@ -1,6 +1,10 @@
 import { expect, firstBlogPath, hydrated, PUBLIC_PAGES, scanPage as scan, test } from "./support/fixtures";
 
 test.describe("accessibility (axe-core: no serious or critical violations)", () => {
+  // An axe-core scan of a whole page takes seconds of CPU; on a busy two-core machine a page with
+  // its dialog open has taken over 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
   for (const { path } of PUBLIC_PAGES) {
     test(path, async ({ page }) => {
       await page.goto(path);

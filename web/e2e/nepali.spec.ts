@@ -429,6 +429,9 @@ test("the sitemap lists every page in both languages, with alternates", async ({
 });
 
 test.describe("accessibility of the Nepali pages (axe-core: no serious or critical violations)", () => {
+  // An axe-core scan of a whole page takes seconds of CPU; on a busy two-core machine it has taken over 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
   for (const { ne: path } of PAGES) {
     test(path, async ({ page }) => {
       await page.goto(path);

@@ -118,8 +118,10 @@ export const conversionArgs = (input: string, output: string, probe: VideoProbe)
   '23',
   '-maxrate',
   `${WEB_VIDEO.maxVideoKbps}k`,
+  // One second of buffer: playback on a slow connection starts sooner, and even a clip of a few
+  // seconds averages within the cap (two seconds let a 2 s clip reach 1.5 Mbit/s with its sound).
   '-bufsize',
-  `${WEB_VIDEO.maxVideoKbps * 2}k`,
+  `${WEB_VIDEO.maxVideoKbps}k`,
   '-c:a',
   'aac',
   '-b:a',

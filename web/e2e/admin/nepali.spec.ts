@@ -126,6 +126,7 @@ test.describe("Nepali versions in the admin", () => {
   });
 
   test("team member: role and bio in Nepali; Joined At shows the BS date", async ({ page, request }) => {
+    test.slow(); // an upload, three saves and seven page loads
     const name = lettersOnly(unique("Sita Tamang"));
     await login(page, "/teams/new");
     await hydrated(page);
