@@ -16,6 +16,7 @@ import {
   type WithNepali,
 } from "~/lib/content/localize";
 import type { BlogCardView } from "~/lib/content/types";
+import { servePostPhotos } from "~/lib/markdown/post-photos.server";
 import { excerpt } from "~/lib/sanitize.server";
 import { type Locale, localeFromPath, translator, useLocale, useLocalizePath, useT } from "~/lib/i18n";
 import { formatBsAd } from "~/lib/i18n/bs-date";
@@ -47,7 +48,7 @@ async function blogView(row: Localized<PostRow>, language: Locale): Promise<Blog
   const rendered = await renderPost(row, language);
   return {
     ...cardOf(row, rendered),
-    contentHtml: addAdYears(rendered.html),
+    contentHtml: addAdYears(await servePostPhotos(rendered.html)),
     description: excerpt(rendered.text, 160),
   };
 }
