@@ -1,6 +1,10 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { form, jpegBytes, json, login, send } from './helpers/api';
+import { PRIVATE_VALUES, privateTags, writeMetadata } from './helpers/metadata';
 
 // Photos inside a post's text are Markdown (`![alt](/uploads/<name>)`), not media fields: the CMS
 // reads them from the text to know which stored files a post uses.
@@ -117,5 +121,47 @@ describe('photos inside a post', () => {
     expect(await response.json()).toEqual({ [cover.url]: size, [absolute]: size });
     const tooMany = new URLSearchParams(Array.from({ length: 101 }, (_, i) => ['url', `/uploads/x${i}.jpg`]));
     expect((await fetch(`${cms.url}/api/post-photo-sizes?${tooMany}`)).status).toBe(400);
+  });
+});
+
+describe("storing a photo for a post's text", () => {
+  it('checks and stores it without its metadata, with the alt text the author wrote, and answers its size', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'post-photo-'));
+    const file = path.join(work, 'phone.jpg');
+    await writeFile(file, await jpegBytes(1600, 1200));
+    writeMetadata(file);
+    const bytes = await readFile(file);
+    expect(bytes.toString('latin1')).toMatch(PRIVATE_VALUES);
+    const photo = { bytes, name: 'IMG_2041.jpg', type: 'image/jpeg' };
+
+    const response = await send(cms.url, 'POST', '/api/post-photos', form({ alt: ' Children flying kites ' }, { photo }), token);
+    expect(response.status).toBe(201);
+    const stored = await json(response);
+    expect(stored).toEqual({
+      url: expect.stringMatching(/^\/uploads\/post-photo_\w+\.jpg$/),
+      width: 1600,
+      height: 1200,
+      alt: 'Children flying kites',
+    });
+    const [row] = await cms.query<{ alternative_text: string }>(`SELECT alternative_text FROM files WHERE url = '${stored.url}'`);
+    expect(row!.alternative_text).toBe('Children flying kites');
+    const served = path.join(work, 'served.jpg');
+    await writeFile(served, Buffer.from(await (await fetch(`${cms.url}${stored.url}`)).arrayBuffer()));
+    expect(privateTags(served)).toEqual({});
+  });
+
+  it('refuses a photo without alt text, a file that is not a photo, and anonymous callers; nothing is stored', async () => {
+    const before = (await cms.query('SELECT id FROM files')).length;
+    const photo = { bytes: await jpegBytes(64, 48), name: 'a.jpg', type: 'image/jpeg' };
+    const noAlt = await send(cms.url, 'POST', '/api/post-photos', form({ alt: '  ' }, { photo }), token);
+    expect(noAlt.status).toBe(400);
+    expect((await json(noAlt)).errors).toEqual({ alt: ['Photo description is required'] });
+    const notPhoto = { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'a.jpg', type: 'image/jpeg' };
+    const svg = await send(cms.url, 'POST', '/api/post-photos', form({ alt: 'x' }, { photo: notPhoto }), token);
+    expect(svg.status).toBe(400);
+    expect(Object.keys((await json(svg)).errors)).toEqual(['photo']);
+    const anonymous = await send(cms.url, 'POST', '/api/post-photos', form({ alt: 'x' }, { photo }));
+    expect([401, 403]).toContain(anonymous.status);
+    expect((await cms.query('SELECT id FROM files')).length).toBe(before);
   });
 });
