@@ -138,7 +138,7 @@ describe("storing a photo for a post's text", () => {
     expect(response.status).toBe(201);
     const stored = await json(response);
     expect(stored).toEqual({
-      url: expect.stringMatching(/^\/uploads\/post-photo_\w+\.jpg$/),
+      url: expect.stringMatching(/^\/uploads\/post[-_]photo_\w+\.jpg$/),
       width: 1600,
       height: 1200,
       alt: 'Children flying kites',
