@@ -27,7 +27,10 @@ test("a phone photo inserted in a post's text, with its description, reaches vis
 
   // The toolbar's Insert photo opens the phone's gallery or camera.
   const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("toolbar", { name: /^Formatting of / }).getByRole("button", { name: "Insert photo", exact: true }).click();
+  await page
+    .getByRole("toolbar", { name: /^Formatting of / })
+    .getByRole("button", { name: "Insert photo", exact: true })
+    .click();
   expect((await chooser).isMultiple()).toBe(false);
   await (await chooser).setFiles(original);
   const dialog = page.getByRole("dialog", { name: "Photo in the text" });
