@@ -10,6 +10,7 @@ import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
 import { removeStoredMetadataOnce } from './media/stored-files';
+import { registerPostPhotoCleanup } from './media/post-photo-cleanup';
 import { registerVideoConversionTrigger, resumeVideoConversions, stopVideoConversions } from './media/video-queue';
 import { boundPagination } from './pagination-bounds';
 import { reusePerRequestLookups } from './per-request-lookups';
@@ -25,6 +26,7 @@ export default {
     registerContentChangeNotifier();
     recordEditors();
     registerVideoConversionTrigger();
+    registerPostPhotoCleanup();
     // Before the admin routes take their controllers (end of register).
     registerConsoleSignIn();
   },

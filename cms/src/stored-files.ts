@@ -1,4 +1,6 @@
 import { table, type Transaction } from './db';
+import { postBodiesUse } from './media/post-body-uploads';
+import { storedName } from './media/stored-files';
 
 /**
  * Stored files (media-library rows and their bytes on the upload provider) and the entries that
@@ -27,10 +29,30 @@ export async function fileLinks(fileId: number, trx?: Transaction): Promise<stri
   return rows.map((row) => `${row.type}:${row.id}`);
 }
 
-/** Removes a stored file (row, bytes and resized copies) unless an entry or page still points at it. */
+/** The stored names of a file: its original and its resized copies (a post may show either). */
+function namesOf(file: { url?: unknown; formats?: unknown }): string[] {
+  const formats = (typeof file.formats === 'string' ? JSON.parse(file.formats) : file.formats) as Record<string, { url?: unknown }> | null;
+  return [file.url, ...Object.values(formats ?? {}).map((format) => format?.url)]
+    .map(storedName)
+    .filter((name): name is string => Boolean(name));
+}
+
+/**
+ * Removes a stored file (row, bytes and resized copies) unless an entry or page still points at it,
+ * by a media field or from a post's body (a photo inside the text).
+ */
 export async function removeIfUnused(fileId: number) {
   if ((await fileLinks(fileId)).length > 0) return false;
   const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
-  if (file) await strapi.plugin('upload').service('upload').remove(file);
-  return Boolean(file);
+  if (!file || (await postBodiesUse(namesOf(file)))) return false;
+  await strapi.plugin('upload').service('upload').remove(file);
+  return true;
+}
+
+/** Removes the stored files of these names (`photo_ab12.jpg`) that nothing uses any more. */
+export async function removeUnusedByName(names: Iterable<string>) {
+  for (const name of names) {
+    const file = (await strapi.db.query(FILE_UID).findOne({ where: { url: `/uploads/${name}` }, select: ['id'] })) as { id: number } | null;
+    if (file) await removeIfUnused(file.id);
+  }
 }

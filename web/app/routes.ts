@@ -56,6 +56,7 @@ export default [
   // Upload endpoint of the admin forms (XHR with progress) and the blog preview.
   route("admin/save/:kind/:id?", "routes/admin/save.ts"),
   route("admin/preview", "routes/admin/preview.ts"),
+  route("admin/post-photos", "routes/admin/post-photos.ts"),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
     // Each kind of content's list, create, detail and edit screens, at its URLs (kinds/paths.ts).

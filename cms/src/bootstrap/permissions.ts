@@ -33,6 +33,8 @@ export const staffActions = [
   ...publicActions,
   ...COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
   'plugin::users-permissions.user.findOne',
+  // A photo for a post's text, stored ahead of the post's save.
+  'api::blog.blog.storePhoto',
   // How much demo content the site still shows (its removal is for Managers).
   'api::demo-content.demo-content.status',
   // Their own account: display name, password and admin language.

@@ -11,10 +11,12 @@ const isContentApi = (route: string) => route.startsWith('/api/');
 // Reads that are never public: the users-permissions user routes, the demo content's, the staff accounts' and the editor views of the settings and the page texts.
 const PRIVATE_READS = ['/api/users', '/api/demo-content', '/api/staff-accounts', '/api/settings', '/api/page-texts'];
 const isPrivateRead = (route: string) => PRIVATE_READS.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
-// Content-API routes that take files: Strapi's upload routes, the contract's and the hero slides' photo form.
+// Content-API routes that take files: Strapi's upload routes, the contract's, the hero slides' photo form and a post's photos.
 const isUploadRoute = (route: string) => route === '/api/upload' || route.startsWith('/api/upload/');
 const SLIDE_PHOTO_ROUTE = '/api/page-texts/home/slides/:slide';
-const takesFiles = (route: string) => isUploadRoute(route) || route === SLIDE_PHOTO_ROUTE || definitionForRoute(route) !== undefined;
+const POST_PHOTO_ROUTE = '/api/post-photos';
+const takesFiles = (route: string) =>
+  isUploadRoute(route) || route === SLIDE_PHOTO_ROUTE || route === POST_PHOTO_ROUTE || definitionForRoute(route) !== undefined;
 
 type SessionManager = (origin: 'admin') => {
   validateAccessToken(token: string): { isValid: boolean; payload?: { sessionId: string } };

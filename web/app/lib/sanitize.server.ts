@@ -31,6 +31,8 @@ const RICH: sanitizeHtml.IOptions = {
     "strong",
     "b",
     "i",
+    // Underline, as the Strapi console's Underline button writes it.
+    "u",
     "del",
     "s",
     "sub",

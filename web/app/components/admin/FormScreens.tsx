@@ -6,6 +6,7 @@ import type { FormActionData } from "~/lib/admin/form-action";
 import { ContentForm } from "./ContentForm";
 import { ErrorAlert } from "./Feedback";
 import { LanguageTabs, NepaliForm } from "./NepaliForm";
+import { UploadLimitsContext } from "~/lib/admin/upload-limits-context";
 import { BackLink, PageHeader } from "./Page";
 import { useListReturn } from "./use-list-return";
 
@@ -38,7 +39,7 @@ export function NewScreen({
   };
   const listReturn = useListReturn(kind);
   return (
-    <>
+    <UploadLimitsContext value={limits}>
       <BackLink to={listReturn.back} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "create", at)} />
       <ContentForm
@@ -49,7 +50,7 @@ export function NewScreen({
         actionData={actionData}
         busyLabel={at(config.labels.busy)}
       />
-    </>
+    </UploadLimitsContext>
   );
 }
 
@@ -81,7 +82,7 @@ export function EditScreen<K extends KindKey>({
   const lang = data.lang ?? "en";
   const listReturn = useListReturn(kind);
   return (
-    <>
+    <UploadLimitsContext value={data.limits}>
       <BackLink to={listReturn.back} label={at("common.back")} />
       <PageHeader title={formTitle(kind, "edit", at)} />
       {!item ? (
@@ -109,7 +110,7 @@ export function EditScreen<K extends KindKey>({
           />
         </>
       )}
-    </>
+    </UploadLimitsContext>
   );
 }
 

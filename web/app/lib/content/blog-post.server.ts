@@ -6,6 +6,7 @@ import type { Locale } from "../i18n/paths";
 import { excerpt } from "../sanitize.server";
 import { BLOG_CARD_FIELDS, type BlogRow, cardOf, renderPost } from "./collections.server";
 import { addAdYears, inLocale, type Localized, languageVariables, NEPALI_OF_ENTRY, perLocale, type WithNepali } from "./localize";
+import { servePostPhotos } from "../markdown/post-photos.server";
 import type { BlogView } from "./types";
 
 // What a post's page shows of it, asked of the CMS in one query and turned into its view here:
@@ -34,7 +35,7 @@ async function blogView(row: Localized<PostRow>, language: Locale): Promise<Blog
   const rendered = await renderPost(row, language);
   return {
     ...cardOf(row, rendered),
-    contentHtml: addAdYears(rendered.html),
+    contentHtml: addAdYears(await servePostPhotos(rendered.html)),
     description: excerpt(rendered.text, 160),
   };
 }

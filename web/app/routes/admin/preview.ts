@@ -6,6 +6,7 @@ import { adminTranslator } from "~/lib/admin/messages";
 import { isSameOrigin } from "~/lib/admin/origin.server";
 import { requestLocale, requireStaff } from "~/lib/admin/session.server";
 import type { BodyHandle } from "~/lib/request-body";
+import { servePostPhotos } from "~/lib/markdown/post-photos.server";
 import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 
@@ -36,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return Response.json({ message: at("blogs.previewFailed") }, { status: 400, headers: NO_STORE_HEADERS });
   }
-  const { html } = await renderMarkdown(content, "preview");
+  // Photos as visitors get them: resized through /img.
+  const html = await servePostPhotos((await renderMarkdown(content, "preview")).html);
   return Response.json({ html }, { headers: NO_STORE_HEADERS });
 }

@@ -10,6 +10,7 @@ import { EditorView } from "prosemirror-view";
 import "prosemirror-view/style/prosemirror.css";
 import { useAt } from "~/lib/admin/messages";
 import { parseMarkdown, schema, serializeMarkdown } from "./blog-document";
+import { InsertPhotoDialog, type InsertedPhoto } from "./InsertPhoto";
 
 /**
  * The post body as a word processor: a toolbar (buttons with their state in aria-pressed, arrow
@@ -28,6 +29,7 @@ const markType = (name: string): MarkType => schema.marks[name]!;
 const nodeType = (name: string): NodeType => schema.nodes[name]!;
 const strong = markType("strong");
 const em = markType("em");
+const underline = markType("underline");
 const link = markType("link");
 const paragraph = nodeType("paragraph");
 const heading = nodeType("heading");
@@ -35,6 +37,7 @@ const bulletList = nodeType("bullet_list");
 const orderedList = nodeType("ordered_list");
 const blockquote = nodeType("blockquote");
 const listItem = nodeType("list_item");
+const image = nodeType("image");
 
 function markActive(state: EditorState, type: MarkType): boolean {
   const { from, $from, to, empty } = state.selection;
@@ -173,6 +176,8 @@ export default function RichMarkdownEditor({
             "Mod-y": redo,
             "Mod-b": toggleMark(strong),
             "Mod-i": toggleMark(em),
+            // Underline (<u>, as the Strapi console writes it) by its usual shortcut; no button, since underlined text on a web page reads as a link.
+            "Mod-u": toggleMark(underline),
             "Mod-k": editLink,
             "Mod-Alt-2": toggleBlock(heading, { level: 2 }),
             "Mod-Alt-3": toggleBlock(heading, { level: 3 }),
@@ -243,6 +248,17 @@ export default function RichMarkdownEditor({
     [view],
   );
 
+  // Insert photo: the phone's gallery or camera, then its description (InsertPhoto.tsx).
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [photoFile, setPhotoFile] = useState<File | null>(null);
+  const photoInserted = (photo: InsertedPhoto | null) => {
+    setPhotoFile(null);
+    if (!view) return;
+    // At the cursor, where it was when the photo was chosen.
+    if (photo) view.dispatch(view.state.tr.replaceSelectionWith(image.create({ src: photo.url, alt: photo.alt })).scrollIntoView());
+    view.focus();
+  };
+
   const state = view?.state;
   const run = (command: Command) => () => {
     if (!view) return;
@@ -302,6 +318,7 @@ export default function RichMarkdownEditor({
       onClick: run(toggleQuote),
     },
     { text: "🔗", label: at("editor.link"), keys: "Control+K", pressed: state && markActive(state, link), onClick: run(editLink) },
+    { text: "📷", label: at("editor.photo"), onClick: () => photoInput.current?.click() },
     { text: "↶", label: at("editor.undo"), keys: "Control+Z", onClick: run(undo) },
     { text: "↷", label: at("editor.redo"), keys: "Control+Shift+Z", onClick: run(redo) },
   ];
@@ -341,6 +358,21 @@ export default function RichMarkdownEditor({
         ))}
       </div>
       <div ref={host} />
+      <input
+        ref={photoInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="editor-photo-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) setPhotoFile(file);
+        }}
+      />
+      {photoFile ? <InsertPhotoDialog key={`${photoFile.name}-${photoFile.lastModified}`} file={photoFile} onDone={photoInserted} /> : null}
     </div>
   );
 }

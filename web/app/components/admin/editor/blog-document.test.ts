@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderMarkdownHere } from "~/lib/markdown/render.server";
-import { parseMarkdown, serializeMarkdown } from "./blog-document";
+import { parseMarkdown, serializeMarkdown, shownImageSrc } from "./blog-document";
 
 // Markdown a post may hold: what the toolbar writes, what people type by hand, what the Strapi
 // console and older posts hold (raw HTML, tables, entities), and the corners where Markdown
@@ -61,6 +61,10 @@ const SAMPLES: Record<string, string> = {
   hardBreakInList: "- one  \n  still one",
   emptyish: "   ",
   nepaliPost: "## दशैँ\n\nबालबालिकाले **टीका** लगाए।\n\n- पिङ\n- चङ्गा\n\n१. पहिलो\n२. दोस्रो",
+  underlineBold: "A <u>**bold** underline</u> and <U>caps</U>, <u>unclosed and </u></u> extra.",
+  underlineInside: "**bold <u>under</u> more** and *<u>x</u>*",
+  underlineInList: "- <u>one</u>\n- two <u>x</u>",
+  consoleImage: "![Kites](http://127.0.0.1:1337/uploads/kites_ab12.jpg)\n\nText ![](/uploads/b.png) here.",
   tableAlign: "| Left | Centre | Right |\n| :-- | :-: | --: |\n| a \\| b | *c* | `d` |",
 };
 SAMPLES.combined = Object.values(SAMPLES).join("\n\n");
@@ -74,11 +78,20 @@ const DEMO_POSTS = Object.fromEntries(
 );
 
 const BLOCK = "p|li|ul|ol|h[1-6]|blockquote|pre|table|thead|tbody|tr|th|td|hr|br";
-/** The page's HTML as a browser lays it out: a run of white space is one space, none around blocks. */
+const MARK = "em|strong|u|del";
+/**
+ * The page's HTML as a browser lays it out: a run of white space is one space, none around blocks,
+ * and two formatting tags around the same text in one order (`<u><em>x</em></u>` and
+ * `<em><u>x</u></em>` look the same: the editor holds formatting as a set, not nested).
+ */
 function layout(html: string): string {
   return html
     .replace(/\s+/g, " ")
     .replace(new RegExp(` ?(</?(?:${BLOCK})\\b[^>]*>) ?`, "g"), "$1")
+    .replace(new RegExp(`<(${MARK})><(${MARK})>([^<]*)</\\2></\\1>`, "g"), (_, outer: string, inner: string, text: string) => {
+      const [first, second] = [outer, inner].sort();
+      return `<${first}><${second}>${text}</${second}></${first}>`;
+    })
     .trim();
 }
 const roundTrip = (markdown: string) => serializeMarkdown(parseMarkdown(markdown));
@@ -115,5 +128,40 @@ describe("what the editor writes", () => {
     const { schema } = parseMarkdown("").type;
     const typed = schema.node("doc", null, [schema.node("paragraph", null, schema.text("2 * 3 <b>not bold</b> &amp; # no heading"))]);
     expect(renderMarkdownHere(serializeMarkdown(typed)).html).toBe("<p>2 * 3 &lt;b&gt;not bold&lt;/b&gt; &amp;amp; # no heading</p>\n");
+  });
+});
+
+describe("what the Strapi console writes", () => {
+  it("reads <u>…</u> as underline, which the editor shows and writes back", () => {
+    const doc = parseMarkdown("A <u>very **happy**</u> day");
+    const underlined: string[] = [];
+    doc.descendants((node) => {
+      if (node.isText && node.marks.some((mark) => mark.type.name === "underline")) underlined.push(node.text!);
+    });
+    expect(underlined).toEqual(["very ", "happy"]);
+    expect(doc.textContent).toBe("A very happy day");
+    expect(serializeMarkdown(doc)).toBe("A <u>very **happy**</u> day");
+  });
+
+  it("writes underline made in the editor as <u>", () => {
+    const { schema } = parseMarkdown("").type;
+    const typed = schema.node("doc", null, [
+      schema.node("paragraph", null, [schema.text("Dashain "), schema.text("tika", [schema.marks.underline!.create()])]),
+    ]);
+    expect(serializeMarkdown(typed)).toBe("Dashain <u>tika</u>");
+    expect(renderMarkdownHere(serializeMarkdown(typed)).html).toBe("<p>Dashain <u>tika</u></p>\n");
+  });
+
+  it("shows images as images, uploads through /img, also at the CMS's own address, and keeps the address as written", () => {
+    const markdown = "![Kites](http://127.0.0.1:1337/uploads/kites_ab12.jpg)";
+    const doc = parseMarkdown(markdown);
+    const image = doc.firstChild!.firstChild!;
+    expect(image.type.name).toBe("image");
+    expect(image.attrs.alt).toBe("Kites");
+    expect(shownImageSrc(image.attrs.src as string)).toBe("/img/800/webp/kites_ab12.jpg");
+    expect(shownImageSrc("/uploads/a.png")).toBe("/img/800/webp/a.png");
+    expect(shownImageSrc("/uploads/logo.svg")).toBe("/uploads/logo.svg");
+    expect(shownImageSrc("https://example.org/a.jpg")).toBe("https://example.org/a.jpg");
+    expect(serializeMarkdown(doc)).toBe(markdown);
   });
 });

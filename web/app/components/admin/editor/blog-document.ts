@@ -6,6 +6,7 @@ import {
   schema as commonmark,
 } from "prosemirror-markdown";
 import { Schema, type DOMOutputSpec, type Node as PMNode } from "prosemirror-model";
+import { imageUrl, isResizable } from "~/lib/images";
 import { createBlogMarkdownIt } from "~/lib/markdown/blog-markdown-it";
 
 /**
@@ -16,7 +17,8 @@ import { createBlogMarkdownIt } from "~/lib/markdown/blog-markdown-it";
  *
  * The schema is what the site renders (docs/decisions/017-bounded-markdown.md and sanitizeRich):
  * paragraphs, headings, quotes, lists, code, rules, images, links, emphasis, strikethrough and GFM
- * tables. Raw HTML in a post is kept as it was, shown as an uneditable chip.
+ * tables, and underline as the Strapi console writes it (`<u>…</u>`). Other raw HTML in a post is kept
+ * as it was, shown as an uneditable chip.
  */
 type Align = "left" | "right" | "center" | null;
 const cellAttrs = { align: { default: null as Align } };
@@ -24,32 +26,70 @@ const cellDOM =
   (tag: string) =>
   (node: PMNode): DOMOutputSpec => [tag, node.attrs.align ? { style: `text-align: ${node.attrs.align}` } : {}, 0];
 
+/**
+ * Where the editor shows an image from: an upload as a resized copy from /img (the admin's
+ * Content-Security-Policy, like the site's, takes images from the site only), also when the text
+ * names it at the CMS's own address (the Strapi console's Image button). The Markdown keeps the
+ * address as written; the public page serves it the same way (lib/markdown/post-photos.ts).
+ */
+export function shownImageSrc(src: string): string {
+  const upload = /^https?:\/\/[^/?#]+(\/uploads\/[^?#]+)$/.exec(src)?.[1] ?? src;
+  return isResizable(upload) ? imageUrl(upload, 800, "webp") : upload;
+}
+
+const IMAGE_DOM = (node: PMNode): DOMOutputSpec => [
+  "img",
+  {
+    src: shownImageSrc(node.attrs.src as string),
+    alt: node.attrs.alt as string | null,
+    title: node.attrs.title as string | null,
+    "data-src": node.attrs.src as string,
+  },
+];
+
 export const schema = new Schema({
-  nodes: commonmark.spec.nodes.append({
-    // Tables from existing posts: kept and editable as text (the toolbar makes none).
-    table: { content: "table_row+", group: "block", isolating: true, parseDOM: [{ tag: "table" }], toDOM: () => ["table", ["tbody", 0]] },
-    table_row: { content: "(table_header | table_cell)+", parseDOM: [{ tag: "tr" }], toDOM: () => ["tr", 0] },
-    table_header: { content: "inline*", attrs: cellAttrs, isolating: true, parseDOM: [{ tag: "th" }], toDOM: cellDOM("th") },
-    table_cell: { content: "inline*", attrs: cellAttrs, isolating: true, parseDOM: [{ tag: "td" }], toDOM: cellDOM("td") },
-    html_inline: {
-      inline: true,
-      group: "inline",
-      atom: true,
-      attrs: { html: {} },
-      toDOM: (node) => ["code", { class: "raw-html", title: "HTML" }, node.attrs.html as string],
-      parseDOM: [{ tag: "code.raw-html", getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent }) }],
-    },
-    html_block: {
-      group: "block",
-      atom: true,
-      attrs: { html: {} },
-      toDOM: (node) => ["pre", { class: "raw-html" }, node.attrs.html as string],
-      parseDOM: [{ tag: "pre.raw-html", getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent }) }],
-    },
-  }),
-  marks: commonmark.spec.marks.append({
-    strike: { parseDOM: [{ tag: "s" }, { tag: "del" }], toDOM: () => ["del", 0] },
-  }),
+  nodes: commonmark.spec.nodes
+    .update("image", {
+      ...commonmark.spec.nodes.get("image")!,
+      toDOM: IMAGE_DOM,
+      parseDOM: [
+        {
+          tag: "img[data-src]",
+          getAttrs: (dom) => ({
+            src: (dom as HTMLElement).getAttribute("data-src"),
+            alt: (dom as HTMLElement).getAttribute("alt"),
+            title: (dom as HTMLElement).getAttribute("title"),
+          }),
+        },
+        ...(commonmark.spec.nodes.get("image")!.parseDOM ?? []),
+      ],
+    })
+    .append({
+      // Tables from existing posts: kept and editable as text (the toolbar makes none).
+      table: { content: "table_row+", group: "block", isolating: true, parseDOM: [{ tag: "table" }], toDOM: () => ["table", ["tbody", 0]] },
+      table_row: { content: "(table_header | table_cell)+", parseDOM: [{ tag: "tr" }], toDOM: () => ["tr", 0] },
+      table_header: { content: "inline*", attrs: cellAttrs, isolating: true, parseDOM: [{ tag: "th" }], toDOM: cellDOM("th") },
+      table_cell: { content: "inline*", attrs: cellAttrs, isolating: true, parseDOM: [{ tag: "td" }], toDOM: cellDOM("td") },
+      html_inline: {
+        inline: true,
+        group: "inline",
+        atom: true,
+        attrs: { html: {} },
+        toDOM: (node) => ["code", { class: "raw-html", title: "HTML" }, node.attrs.html as string],
+        parseDOM: [{ tag: "code.raw-html", getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent }) }],
+      },
+      html_block: {
+        group: "block",
+        atom: true,
+        attrs: { html: {} },
+        toDOM: (node) => ["pre", { class: "raw-html" }, node.attrs.html as string],
+        parseDOM: [{ tag: "pre.raw-html", getAttrs: (dom) => ({ html: (dom as HTMLElement).textContent }) }],
+      },
+    }),
+  // Underline first: written outside the other marks, as the console's button wraps a selection.
+  marks: commonmark.spec.marks
+    .prepend({ underline: { parseDOM: [{ tag: "u" }], toDOM: () => ["u", 0] } })
+    .append({ strike: { parseDOM: [{ tag: "s" }, { tag: "del" }], toDOM: () => ["del", 0] } }),
 });
 
 const cell = (name: string) => ({
@@ -57,9 +97,34 @@ const cell = (name: string) => ({
   getAttrs: (token: { attrGet(name: string): string | null }) => ({ align: token.attrGet("align") }),
 });
 
-const parser = new MarkdownParser(schema, createBlogMarkdownIt(), {
+/**
+ * The editor's reading of `<u>…</u>` (exactly those tags, in one paragraph) as an underline mark
+ * instead of two raw HTML chips; the site renders the same tags as they are (sanitizeRich).
+ */
+function underlineTokens(md: ReturnType<typeof createBlogMarkdownIt>) {
+  md.core.ruler.push("underline", (state) => {
+    for (const block of state.tokens) {
+      const children = block.type === "inline" ? block.children : null;
+      if (!children) continue;
+      const open: number[] = [];
+      children.forEach((token, index) => {
+        if (token.type !== "html_inline") return;
+        if (/^<u>$/i.test(token.content)) open.push(index);
+        else if (/^<\/u>$/i.test(token.content) && open.length > 0) {
+          const start = children[open.pop()!]!;
+          start.type = "u_open";
+          token.type = "u_close";
+        }
+      });
+    }
+  });
+  return md;
+}
+
+const parser = new MarkdownParser(schema, underlineTokens(createBlogMarkdownIt()), {
   ...defaultMarkdownParser.tokens,
   s: { mark: "strike" },
+  u: { mark: "underline" },
   table: { block: "table" },
   thead: { ignore: true },
   tbody: { ignore: true },
@@ -103,7 +168,11 @@ const serializer: MarkdownSerializer = new MarkdownSerializer(
       state.closeBlock(node);
     },
   },
-  { ...defaultMarkdownSerializer.marks, strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true } },
+  {
+    ...defaultMarkdownSerializer.marks,
+    strike: { open: "~~", close: "~~", mixable: true, expelEnclosingWhitespace: true },
+    underline: { open: "<u>", close: "</u>", mixable: true },
+  },
   // Text typed as "<b>" or "&amp;" stays text: the site keeps raw HTML and entities, the editor's
   // html_* nodes hold the real ones.
   { escapeExtraCharacters: /<|&(?=#?\w+;)/g },
