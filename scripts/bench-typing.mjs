@@ -173,7 +173,12 @@ async function main() {
   });
   const rows = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
     await context.addInitScript(recordTyping);
     const page = await context.newPage();
     await page.goto(`${web.url}/login`);
