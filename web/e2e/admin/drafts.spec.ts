@@ -33,6 +33,8 @@ test("a draft is for staff only: previewed as visitors will see it in both langu
   await login(page, "/blogs/new");
   await hydrated(page);
   await page.getByLabel("Title").fill(title);
+  // Touching the form brings the editor in place of the textarea.
+  await expect(page.getByTestId("rich-editor")).toBeVisible();
   await page.getByRole("textbox", { name: "Content", exact: true }).click();
   await page.keyboard.type("We lit the lamps together.");
   await page.getByRole("button", { name: "Keep as draft" }).click();
