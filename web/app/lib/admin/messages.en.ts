@@ -265,7 +265,6 @@ export const adminEn = {
   "blogs.createdFlash": "Blog post published.",
   "blogs.updated": "Blog post saved.",
   "blogs.deleted": "Blog post deleted.",
-  "blogs.col.status": "Status",
   "blogs.status.draft": "Draft",
   "blogs.status.published": "Published",
   "blogs.saveDraft": "Keep as draft",

@@ -265,7 +265,6 @@ export const adminNe = {
   "blogs.createdFlash": "ब्लग लेख प्रकाशित भयो।",
   "blogs.updated": "ब्लग लेख सुरक्षित भयो।",
   "blogs.deleted": "ब्लग लेख मेटाइयो।",
-  "blogs.col.status": "अवस्था",
   "blogs.status.draft": "मस्यौदा",
   "blogs.status.published": "प्रकाशित",
   "blogs.saveDraft": "मस्यौदामै राख्नुहोस्",

@@ -84,8 +84,7 @@ export const blog = defineKind({
   nameOf: (post) => post.title,
   storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
   columns: [
-    { header: "blogs.col.title", cell: { type: "name", text: (b) => b.title } },
-    { header: "blogs.col.status", cell: { type: "status", status: (b) => b.status } },
+    { header: "blogs.col.title", cell: { type: "name", text: (b) => b.title, status: (b) => b.status } },
     { header: "blogs.col.author", cell: { type: "text", text: (b) => b.author_name ?? b.author } },
     {
       header: "blogs.col.image",

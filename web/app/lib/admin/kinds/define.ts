@@ -54,10 +54,10 @@ export type CellSpec<Item> =
       text: (item: Item) => string;
       /** Who changed the item last, shown under its name (set by defineKind for every kind). */
       edited?: (item: Item) => LastEdit | null;
+      /** Whether visitors see the item (a draft post: not yet), shown under its name. */
+      status?: (item: Item) => PostStatus;
     }
   | { type: "text"; text: (item: Item) => string }
-  /** Whether visitors see the item (a draft post: not yet). */
-  | { type: "status"; status: (item: Item) => PostStatus }
   | { type: "excerpt"; text: (item: Item) => string | null; missing?: AdminMessageKey }
   | { type: "email"; text: (item: Item) => string }
   | { type: "day"; value: (item: Item) => string | null; missing: AdminMessageKey };
