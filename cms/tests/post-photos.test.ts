@@ -74,14 +74,15 @@ describe('photos inside a post', () => {
     // Both photos taken out of the English text: the first is used nowhere else and goes, the
     // second is still in the Nepali text and stays.
     await save(dashain, { title: 'Dashain', content: body([]), author });
-    expect(await stored(first.url)).toBe(false);
-    expect(await onDisk(first.url)).toBe(false);
+    // The clean-up runs once the save is committed, beside the answer.
+    await expect.poll(() => stored(first.url), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => onDisk(first.url), { timeout: 5000 }).toBe(false);
     expect(await stored(second.url)).toBe(true);
     expect(await onDisk(second.url)).toBe(true);
 
     // Out of the Nepali text too: now it goes.
     await save(dashain, { title: 'दशैं', content: 'घरमा दशैं।' }, '?locale=ne');
-    expect(await stored(second.url)).toBe(false);
+    await expect.poll(() => stored(second.url), { timeout: 5000 }).toBe(false);
   });
 
   it("keeps a photo taken out of a post while it is another entry's cover", async () => {

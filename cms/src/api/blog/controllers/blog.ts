@@ -51,7 +51,8 @@ export default factories.createCoreController('api::blog.blog', () => ({
    * path and size of files anyone may already fetch at /uploads.
    */
   async photoSizes(ctx: Context) {
-    const asked = [...new Set(([] as unknown[]).concat(ctx.query.url ?? []).filter((url): url is string => typeof url === 'string'))];
+    // Read from the raw query string: the parsed query turns a list of more than 100 into an object.
+    const asked = [...new Set(new URLSearchParams(ctx.querystring).getAll('url'))];
     if (asked.length > MAX_PHOTOS) {
       ctx.status = 400;
       ctx.body = { message: `At most ${MAX_PHOTOS} photos at once`, errors: { url: [`At most ${MAX_PHOTOS} photos at once`] } };
