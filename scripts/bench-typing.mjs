@@ -50,6 +50,7 @@ const NEPALI_WORDS = "दशैँमा बालबालिकाले ट�
  * Runs in the page: the latency of each keystroke (beforeinput to the start of the next frame after
  * it is handled) and Chromium's Event Timing entries of keyboard and input events over 50 ms.
  */
+/* global window, document, requestAnimationFrame */
 function recordTyping() {
   const record = { keys: [], slowEvents: [] };
   window.__typing = record;
