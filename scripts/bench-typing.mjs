@@ -13,25 +13,17 @@
 // Prints a Markdown report; `--docs` writes it into docs/performance.md.
 // Env: BENCH_PORT_BASE (4100: CMS, then web), BENCH_KEY_DELAY_MS (120: about 8 characters a second),
 // CHROMIUM_PATH (/usr/bin/chromium).
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import {
-  benchStaff,
   ensureBenchBuilds,
   freshScratch,
+  launchPhone,
   machineDescription,
+  signInAsBenchStaff,
   startCms,
   startWeb,
   stopAll,
   writeDocsBlock,
 } from "./lib/bench-stack.mjs";
-import { webDir } from "./lib/paths.mjs";
-
-const requireWeb = createRequire(path.join(webDir, "package.json"));
-// playwright-core is CommonJS: its exports arrive on the default export.
-const playwright = await import(pathToFileURL(requireWeb.resolve("playwright-core")).href);
-const { chromium } = playwright.default ?? playwright;
 
 const base = Number(process.env.BENCH_PORT_BASE ?? 4100);
 const keyDelayMs = Number(process.env.BENCH_KEY_DELAY_MS ?? 120);
@@ -164,26 +156,12 @@ async function main() {
   const longest = posts.reduce((best, post) => ((post.content ?? "").length > (best?.content ?? "").length ? post : best), null);
   if (!longest) throw new Error("the demo content has no post");
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const { browser, context } = await launchPhone();
   const rows = [];
   try {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
     await context.addInitScript(recordTyping);
     const page = await context.newPage();
-    await page.goto(`${web.url}/login`);
-    await page.locator("html[data-hydrated]").waitFor();
-    await page.getByLabel("Email").fill(benchStaff.email);
-    await page.getByLabel("Password", { exact: true }).fill(benchStaff.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${web.url}/dashboard`);
+    await signInAsBenchStaff(page, web.url);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 

@@ -10,16 +10,16 @@
 // Prints a Markdown report; `--docs` writes it into docs/performance.md.
 // Env: BENCH_VIDEO_MB (50), BENCH_UP_KBPS (400), BENCH_PORT_BASE (4100: CMS, web, and the counting proxy on the next two), CHROMIUM_PATH (/usr/bin/chromium).
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { connect, createServer } from "node:net";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import {
-  benchStaff,
   ensureBenchBuilds,
   freshScratch,
+  importFromWeb,
+  launchPhone,
   machineDescription,
+  signInAsBenchStaff,
   startCms,
   startWeb,
   stopAll,
@@ -27,11 +27,7 @@ import {
 } from "./lib/bench-stack.mjs";
 import { webDir } from "./lib/paths.mjs";
 
-const requireWeb = createRequire(path.join(webDir, "package.json"));
-// playwright-core is CommonJS: its exports arrive on the default export.
-const playwright = await import(pathToFileURL(requireWeb.resolve("playwright-core")).href);
-const { chromium } = playwright.default ?? playwright;
-const sharp = (await import(pathToFileURL(requireWeb.resolve("sharp")).href)).default;
+const sharp = (await importFromWeb("sharp")).default;
 
 const videoBytes = Number(process.env.BENCH_VIDEO_MB ?? 50) * 1024 * 1024;
 const upBytesPerSecond = (Number(process.env.BENCH_UP_KBPS ?? 400) * 1000) / 8;
@@ -135,25 +131,11 @@ async function main() {
   for (const quality of [88, 93, 97]) photos.push(await phonePhoto(quality));
   const video = paddedVideo(videoBytes);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const { browser, context } = await launchPhone();
   const rows = [];
   try {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
     const page = await context.newPage();
-    await page.goto(`${proxy.url}/login`);
-    await page.locator("html[data-hydrated]").waitFor();
-    await page.getByLabel("Email").fill(benchStaff.email);
-    await page.getByLabel("Password", { exact: true }).fill(benchStaff.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${proxy.url}/dashboard`);
+    await signInAsBenchStaff(page, proxy.url);
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

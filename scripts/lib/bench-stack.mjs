@@ -3,14 +3,45 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { cmsSecrets } from "./cms-env.mjs";
 import { buildIfStale } from "./build-cache.mjs";
 import { ensureCmsBuilt, spawnCms } from "./cms.mjs";
 import { repoRoot, webDir } from "./paths.mjs";
 
 export const scratchDir = (name) => path.join(repoRoot, ".test-tmp", name);
+
+/** A module of web's dependencies (playwright-core, sharp), which the benchmarks drive. */
+export const importFromWeb = async (name) => import(pathToFileURL(createRequire(path.join(webDir, "package.json")).resolve(name)).href);
+
+/**
+ * Debian's Chromium (CHROMIUM_PATH) with this machine's flags (no sandbox, GPU, background
+ * networking, component updates or sync), and in it a 360 px phone: the staff's usual screen.
+ */
+export async function launchPhone() {
+  // playwright-core is CommonJS: its exports arrive on the default export.
+  const playwright = await importFromWeb("playwright-core");
+  const { chromium } = playwright.default ?? playwright;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  return { browser, context };
+}
+
+/** Signs the benchmark's staff account in through the admin's login form at `webUrl`; resolves on the dashboard. */
+export async function signInAsBenchStaff(page, webUrl) {
+  await page.goto(`${webUrl}/login`);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("Email").fill(benchStaff.email);
+  await page.getByLabel("Password", { exact: true }).fill(benchStaff.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${webUrl}/dashboard`);
+}
 
 /**
  * Builds what the benchmarks run, if stale: the CMS, and web into its own folder, so a
