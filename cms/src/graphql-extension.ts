@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
 import { PUBLIC_VIDEO_STATES } from './contract/shared/video-status';
-import { postStatusOf } from './contract/shared/post-status';
+import { isPublicPost } from './contract/shared/post-status';
 
 /**
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
@@ -166,14 +166,14 @@ const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string
   return resolve(parent, { ...args, filters }, context, info);
 };
 
-/** GraphQL is for public reads: a draft post is not one of them (the staff preview has its own query). */
+/** GraphQL is for public reads: a draft or submitted post is not one of them (the staff preview has its own query). */
 const onlyPublishedPosts = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
   const published = { or: [{ publication: { eq: 'published' } }, { publication: { null: true } }] };
   const filters = args.filters ? { and: [args.filters, published] } : published;
   return resolve(parent, { ...args, filters }, context, info);
 };
 
-/** A single post asked by its documentId: none when it is a draft (the status is read from the row, whatever the answer holds). */
+/** A single post asked by its documentId: none unless it is published (the status is read from the row, whatever the answer holds). */
 const unlessDraft = async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
   const post = (await resolve(parent, args, context, info)) as { documentId?: string } | null;
   if (!post?.documentId) return post;
@@ -181,10 +181,10 @@ const unlessDraft = async (resolve: Resolve, parent: unknown, args: Record<strin
     where: { documentId: post.documentId, locale: DEFAULT_LOCALE },
     select: ['publication'],
   })) as { publication?: unknown } | null;
-  return stored && postStatusOf(stored.publication) === 'draft' ? null : post;
+  return stored && !isPublicPost(stored.publication) ? null : post;
 };
 
-/** The post with this numericId in `locale`, drafts included or not. */
+/** The post with this numericId in `locale`, unpublished ones included or not. */
 async function postByNumericId(id: number, locale: string | null | undefined, withDrafts: boolean) {
   const wanted = locale ?? DEFAULT_LOCALE;
   if (!isLocaleCode(wanted)) return null;
@@ -192,7 +192,7 @@ async function postByNumericId(id: number, locale: string | null | undefined, wi
     where: { id, locale: DEFAULT_LOCALE },
     select: ['documentId', 'publication'],
   })) as (Pick<Row, 'documentId'> & { publication?: unknown }) | null;
-  if (!english || (!withDrafts && postStatusOf(english.publication) === 'draft')) return null;
+  if (!english || (!withDrafts && !isPublicPost(english.publication))) return null;
   return strapi.documents('api::blog.blog').findOne({ documentId: english.documentId, locale: wanted });
 }
 

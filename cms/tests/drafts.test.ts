@@ -173,12 +173,12 @@ describe('blog drafts', () => {
     expect((await send(cms.url, 'DELETE', `/api/blog/${created.id}`, undefined, token)).status).toBe(204);
   });
 
-  it('refuses a status that is neither draft nor published, and stores nothing', async () => {
+  it('refuses a status that is none of draft, submitted or published, and stores nothing', async () => {
     const refused = await send(cms.url, 'POST', '/api/blog', form(post({ status: 'public' })), token);
     expect(refused.status).toBe(400);
     expect(await json(refused)).toEqual({
-      message: 'Status must be draft or published',
-      errors: { status: ['Status must be draft or published'] },
+      message: 'Status must be draft, submitted or published',
+      errors: { status: ['Status must be draft, submitted or published'] },
     });
     expect(await cms.countRows('blogs')).toBe(0);
   });

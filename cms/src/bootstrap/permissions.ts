@@ -29,6 +29,7 @@ export const publicActions = [
   'plugin::users-permissions.auth.callback',
 ];
 
+// Staff write posts and submit them; only a Manager publishes (contract/review.ts).
 export const staffActions = [
   ...publicActions,
   ...COLLECTIONS.flatMap((name) => ['contractCreate', 'contractUpdate', 'contractDelete'].map((action) => api(name, action))),
@@ -58,6 +59,8 @@ export const managerActions = [
   api('page-text', 'update'),
   api('page-text', 'updateSlidePhoto'),
   api('page-text', 'updateList'),
+  // Who submitted, approved, published and unpublished a post, and when.
+  'api::publication-event.publication-event.forEntry',
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

@@ -22,23 +22,30 @@ describe('content folder files', () => {
     await writeFile(path.join(dir, file), text);
   };
 
-  it('keeps a draft post a draft (draft: true), reads a post without it as published, and refuses a draft that is not true or false', async () => {
-    const post = (key: string, draft?: boolean): EntryRecord => ({
+  it('keeps a draft a draft (draft: true) and a submitted post submitted (submitted: true), reads a post without either as published, and refuses a flag that is not true or false', async () => {
+    const post = (key: string, flags: Pick<EntryRecord, 'draft' | 'submitted'> = {}): EntryRecord => ({
       kind: kind('blog'),
       key,
       file: '',
       text: { title: key, content: 'Text.', author: 'a@example.org' },
       media: {},
-      ...(draft ? { draft } : {}),
+      ...flags,
     });
-    for (const record of [post('draft', true), post('published')]) {
+    for (const record of [post('draft', { draft: true }), post('submitted', { submitted: true }), post('published')]) {
       for (const [file, text] of Object.entries(entryFiles(record))) await write(file, text);
     }
-    await write('blog/odd.md', '---\ntitle: Odd\nauthor: a@example.org\ndraft: maybe\n---\nText.\n');
+    await write('blog/odd.md', '---\ntitle: Odd\nauthor: a@example.org\ndraft: maybe\nsubmitted: 1\n---\nText.\n');
     const { entries, problems } = await readFolder(dir);
-    expect(entries.find((entry) => entry.key === 'draft')?.draft).toBe(true);
+    expect(entries.find((entry) => entry.key === 'draft')).toMatchObject({ draft: true });
+    expect(entries.find((entry) => entry.key === 'draft')?.submitted).toBeUndefined();
+    expect(entries.find((entry) => entry.key === 'submitted')).toMatchObject({ submitted: true });
+    expect(entries.find((entry) => entry.key === 'submitted')?.draft).toBeUndefined();
     expect(entries.find((entry) => entry.key === 'published')?.draft).toBeUndefined();
-    expect(problems).toEqual([{ file: 'blog/odd.md', field: 'draft', message: 'This must be true or false.' }]);
+    expect(entries.find((entry) => entry.key === 'published')?.submitted).toBeUndefined();
+    expect(problems).toEqual([
+      { file: 'blog/odd.md', field: 'draft', message: 'This must be true or false.' },
+      { file: 'blog/odd.md', field: 'submitted', message: 'This must be true or false.' },
+    ]);
   });
 
   it('writes and reads back any text exactly: line breaks, trailing spaces, quotes, Devanagari', async () => {

@@ -35,6 +35,8 @@ export interface EntryRecord {
   date?: string;
   /** A post kept from visitors (`draft: true` in its file); without it, a post is published. */
   draft?: boolean;
+  /** A post waiting for a Manager's review (`submitted: true`), also kept from visitors. */
+  submitted?: boolean;
   /** By the media field's name in the file (`cover`, `photo`, ...). */
   media: Record<string, MediaRef | null>;
   /** The Nepali version's text fields, when it has one. */
@@ -154,7 +156,7 @@ const entryFieldNames = (kind: CollectionKind) =>
         ...textFieldNames(kind).filter((name) => name !== 'content'),
         kind.date.key,
         ...kind.media.map((media) => media.key),
-        ...(kind.def.drafts ? ['draft'] : []),
+        ...(kind.def.drafts ? ['draft', 'submitted'] : []),
       ]
     : ['id', ...textFieldNames(kind), kind.date.key, ...kind.media.map((media) => media.key), 'ne'];
 
@@ -180,9 +182,10 @@ function entryFromFields(
   const date = text(fields[kind.date.key], kind.date.key, reader);
   if (date !== undefined) record.date = date;
   for (const media of kind.media) record.media[media.key] = mediaRef(fields[media.key], media.key, reader);
-  if (fields.draft !== undefined && fields.draft !== null) {
-    if (typeof fields.draft !== 'boolean') problems.push({ file, field: 'draft', message: folderMessages.notTrueFalse });
-    else if (fields.draft) record.draft = true;
+  for (const flag of ['draft', 'submitted'] as const) {
+    if (fields[flag] === undefined || fields[flag] === null) continue;
+    if (typeof fields[flag] !== 'boolean') problems.push({ file, field: flag, message: folderMessages.notTrueFalse });
+    else if (fields[flag]) record[flag] = true;
   }
   if (fields.ne !== undefined && fields.ne !== null) {
     if (typeof fields.ne !== 'object' || Array.isArray(fields.ne)) {
@@ -331,6 +334,7 @@ export function entryFiles(record: EntryRecord): Record<string, string> {
     if (value !== undefined) fields[media.key] = value;
   }
   if (record.draft) fields.draft = true;
+  if (record.submitted) fields.submitted = true;
   if (kind.format === 'yaml') {
     if (record.ne) fields.ne = record.ne;
     return { [`${kind.dir}/${record.key}.yaml`]: toYaml(fields) };

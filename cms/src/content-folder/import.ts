@@ -157,6 +157,7 @@ async function sameEntry(record: EntryRecord, stored: StoredEntry, checked: Chec
   if (!equal(given(record.text), given(stored.record.text))) return false;
   if (record.date !== undefined && record.date !== stored.record.date) return false;
   if (Boolean(record.draft) !== Boolean(stored.record.draft)) return false;
+  if (Boolean(record.submitted) !== Boolean(stored.record.submitted)) return false;
   if (!equal(record.ne && given(record.ne), stored.record.ne && given(stored.record.ne))) return false;
   for (const field of record.kind.media) {
     if (!(await sameMedia(record.media[field.key], stored.record.media[field.key], checked, sha))) return false;
@@ -341,8 +342,8 @@ async function englishData(record: EntryRecord, media: MediaResolver, mayShareWi
   // A file holds the whole entry: a field it leaves out or empty is stored empty (null).
   for (const rule of kind.def.textFields) data[rule.attribute] = record.text[rule.field] || null;
   if (kind.date.attribute === 'joinedAt' && record.date !== undefined) data.joinedAt = record.date;
-  // A post is published unless its file says `draft: true`.
-  if (kind.def.drafts) data.publication = record.draft ? 'draft' : 'published';
+  // A post is published unless its file says `submitted: true` (waiting for review) or `draft: true`.
+  if (kind.def.drafts) data.publication = record.submitted ? 'submitted' : record.draft ? 'draft' : 'published';
   for (const field of kind.media) {
     const ref = record.media[field.key];
     data[field.attribute] = ref ? await media(ref, mayShareWith) : null;

@@ -93,6 +93,7 @@ export async function readStoredEntries(kind: CollectionKind, documentIds?: stri
     const record: StoredEntry['record'] = { kind, id: row.id, text, media };
     if (dateValue) record.date = kind.date.attribute === 'createdAt' ? toIso(dateValue) : String(dateValue);
     if (kind.def.drafts && postStatusOf(row.publication) === 'draft') record.draft = true;
+    if (kind.def.drafts && postStatusOf(row.publication) === 'submitted') record.submitted = true;
     const translation = nepali.get(row.documentId);
     if (translation) {
       record.ne = {};

@@ -7,7 +7,8 @@ import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } 
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
-import { DEFAULT_POST_STATUS, isPostStatus, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
+import { recordStatusChange, refuseUnapprovedPublish, requestedStatus, statusAfterTranslation, writerOf } from './review';
+import { isPostStatus, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
 import { refuseStaleWrite, setVersionHeader, versionOf, whileLocked } from './versions';
 import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
 
@@ -65,6 +66,17 @@ async function visibleTo(ctx: Context, def: ContractDefinition): Promise<Record<
   } catch {
     return def.publicFilters;
   }
+}
+
+/**
+ * Staff's `?status=submitted` (or draft, published) of a kind with drafts: the entries in that
+ * state, such as the posts waiting for a Manager. Anyone else sees published entries only.
+ */
+function statusFilter(def: ContractDefinition, status: unknown, visible: Record<string, unknown>) {
+  if (!def.drafts || status === undefined || status === '') return {};
+  if (!isPostStatus(status)) throw new ContractError(400, POST_STATUS_MESSAGE, { status: [POST_STATUS_MESSAGE] });
+  if (Object.keys(visible).length > 0) return status === 'published' ? {} : { id: { $null: true } };
+  return status === 'published' ? (def.publicFilters ?? {}) : { publication: status };
 }
 
 /** The request's `?locale` (en when absent); 400 for a language the site does not have. */
@@ -126,17 +138,6 @@ const handle =
     }
   };
 
-/**
- * A save's `status` of a kind with drafts: `draft` keeps the entry from visitors, `published` (or
- * none, as every client sent before drafts) shows it.
- */
-function publicationOf(body: Record<string, unknown>, errors: FieldErrors) {
-  const status = body.status === undefined || body.status === '' ? DEFAULT_POST_STATUS : body.status;
-  if (isPostStatus(status)) return status;
-  errors.status = [POST_STATUS_MESSAGE];
-  return DEFAULT_POST_STATUS;
-}
-
 async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'create' | 'update') {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const { errors, values } = validateText(def.textFields, body);
@@ -152,14 +153,15 @@ async function validateRequest(def: ContractDefinition, ctx: Context, mode: 'cre
     if (image && imageType) images.push({ field, file: image, sniffed: imageType });
   }
 
-  const publication = def.drafts ? publicationOf(body, errors) : undefined;
+  // A kind with drafts: `draft` and `submitted` keep the entry from visitors, `published` shows it.
+  const publication = def.drafts ? requestedStatus(body, writerOf(ctx), errors) : undefined;
   const firstError = Object.values(errors)[0]?.[0];
   if (firstError) throw new ContractError(400, firstError, errors);
 
   const attributes: Record<string, unknown> = textAttributes(def.textFields, body, values, mode);
   if (publication) attributes.publication = publication;
   if (date && def.dateField) attributes[def.dateField.attribute] = date;
-  return { values, attributes, file: file && sniffed ? { file, sniffed } : undefined, images };
+  return { values, attributes, publication, file: file && sniffed ? { file, sniffed } : undefined, images };
 }
 
 export function createContractActions(def: ContractDefinition) {
@@ -194,9 +196,16 @@ export function createContractActions(def: ContractDefinition) {
     const firstError = Object.values(errors)[0]?.[0];
     if (firstError) throw new ContractError(400, firstError, errors);
     const data = textAttributes(textFields, body, values, 'update');
+    const writer = writerOf(ctx);
+    let resubmitted = false;
     const saved = await whileLocked(def, existing.id, async () => {
       const stored = await storedVersions(existing.id, locale);
       refuseStaleWrite(ctx, def, stored);
+      // New text of a published post goes to a Manager first when its writer may not publish it.
+      if (def.drafts && statusAfterTranslation(stored.english, writer) === 'submitted') {
+        await documents(def).update({ documentId: existing.documentId, locale: DEFAULT_LOCALE, data: { publication: 'submitted' } });
+        resubmitted = true;
+      }
       // Strapi creates the version when the document has none in this locale, copying the shared fields.
       const written = await documents(def).update({ documentId: existing.documentId, locale, data });
       if (!stored.version && existing.createdAt) {
@@ -207,6 +216,7 @@ export function createContractActions(def: ContractDefinition) {
     });
     // Who edited it last is shared by every version: the English entry's, changed by this edit.
     const edited = (await findById(def, existing.id)) ?? existing;
+    if (resubmitted) await recordStatusChange(def, edited, 'published', writer);
     setVersionHeader(ctx, versionOf(def, saved, locale));
     reply(ctx, 200, serialize(withTranslation(def, edited, saved), locale));
   };
@@ -220,7 +230,9 @@ export function createContractActions(def: ContractDefinition) {
         const { start, limit, q } = listParams(ctx.query);
         const visible = await visibleTo(ctx, def);
         const { filters } = searchFilters(def, q) as { filters?: Record<string, unknown> };
-        const wanted = [filters, visible].filter((filter) => filter && Object.keys(filter).length > 0);
+        const wanted = [filters, visible, statusFilter(def, ctx.query.status, visible)].filter(
+          (filter) => filter && Object.keys(filter).length > 0,
+        );
         const search = wanted.length ? { filters: { $and: wanted } } : {};
         // The English entries decide order, count and ids in every language.
         const [entries, count] = await Promise.all([
@@ -253,6 +265,8 @@ export function createContractActions(def: ContractDefinition) {
           throw new ContractError(400, localeMessages.createEnglishFirst, { locale: [localeMessages.createEnglishFirst] });
         }
         const validated = await validateRequest(def, ctx, 'create');
+        const writer = writerOf(ctx);
+        if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, null);
         const { attributes } = validated;
         // A kind's calendar day left out is today (a new team member joins today).
         if (def.dateField && !attributes[def.dateField.attribute])
@@ -264,6 +278,7 @@ export function createContractActions(def: ContractDefinition) {
             data: { ...attributes, ...stored.attributes },
             populate: mediaFields(def),
           });
+          if (def.drafts) await recordStatusChange(def, entry, null, writer);
           setVersionHeader(ctx, versionOf(def, entry, DEFAULT_LOCALE));
           reply(ctx, 201, serialize(entry));
         } catch (error) {
@@ -283,7 +298,9 @@ export function createContractActions(def: ContractDefinition) {
         if (!existing) throw new ContractError(404, serverMessages.notFound);
         if (locale !== DEFAULT_LOCALE) return updateTranslation(ctx, existing, locale);
         const validated = await validateRequest(def, ctx, 'update');
-        // Checked before the files are stored (a stale save costs no upload), and again under the lock.
+        const writer = writerOf(ctx);
+        // Checked before the files are stored (a stale save or a refused publish costs no upload), and again under the lock.
+        if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, existing);
         refuseStaleWrite(ctx, def, { english: existing, version: existing, locale, answer: () => serialize(existing) });
         const stored = await storeFiles(def, validated);
         let entry: Entry;
@@ -292,6 +309,7 @@ export function createContractActions(def: ContractDefinition) {
           [entry, replaced] = await whileLocked(def, id, async () => {
             const current = await storedVersions(id, locale);
             refuseStaleWrite(ctx, def, current);
+            if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, current.english);
             // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
             const written = await documents(def).update({
               documentId: existing.documentId,
@@ -307,6 +325,7 @@ export function createContractActions(def: ContractDefinition) {
         }
         // Old files go only once the entry points at the new ones.
         await removeFiles(stored.files.map((item) => replaced[item.field] as MediaFile | null));
+        if (def.drafts) await recordStatusChange(def, entry, postStatusOf(replaced.publication), writer);
         setVersionHeader(ctx, versionOf(def, entry, DEFAULT_LOCALE));
         reply(ctx, 200, serialize(entry));
       },

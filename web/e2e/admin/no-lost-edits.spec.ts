@@ -72,7 +72,8 @@ test("the second of two saves is refused with who changed it; theirs is shown, m
 
   // Sita saves first.
   await sita.page.getByLabel("Title").fill(`${title}, with photos`);
-  await sita.page.getByRole("button", { name: "Save" }).click();
+  // Sita is Staff: her changes to a published post go to a Manager for review.
+  await sita.page.getByRole("button", { name: "Submit for review" }).click();
   await expect(sita.page).toHaveURL(/\/bloglist/);
   await expect.poll(async () => (await stored()).title).toBe(`${title}, with photos`);
 
@@ -157,7 +158,7 @@ test("an edit to the English text meanwhile does not refuse a Nepali save (nothi
   await sita.page.goto(`/blogs/edit/${postId}`);
   await hydrated(sita.page);
   await sita.page.getByLabel("Title").fill(`${title} (2083)`);
-  await sita.page.getByRole("button", { name: "Save" }).click();
+  await sita.page.getByRole("button", { name: "Submit for review" }).click();
   await expect.poll(async () => (await stored()).title).toBe(`${title} (2083)`);
 
   await page.getByLabel("Title in Nepali").fill("दशैं");

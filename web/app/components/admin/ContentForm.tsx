@@ -12,6 +12,7 @@ import { uploadIdField } from "~/lib/admin/resumable-upload-fields";
 import { ACCEPT, formSchema, isAllowedFile, pickFile } from "~/lib/admin/schemas";
 import { EditConflictNotice } from "./EditConflictNotice";
 import type { PostStatus } from "@contract/post-status";
+import { postSaveButtons, postSaveHint } from "~/lib/admin/review";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
@@ -47,6 +48,7 @@ export function ContentForm({
   busyLabel,
   version,
   status,
+  canPublish = false,
 }: {
   kind: KindKey;
   mode: "create" | "edit";
@@ -62,6 +64,8 @@ export function ContentForm({
   busyLabel: string;
   /** A post's status now (edit mode of a kind with drafts). */
   status?: PostStatus;
+  /** Whether the signed-in person may publish this item (a kind with drafts); otherwise they submit it for review. */
+  canPublish?: boolean;
 }) {
   const at = useAt();
   const config = KINDS[kind];
@@ -83,8 +87,9 @@ export function ContentForm({
   const baseVersion = actionData?.baseVersion ?? version ?? "";
   const footerRef = useRef<HTMLDivElement>(null);
   const failure = at(mode === "edit" ? config.messages.update : config.messages.create);
-  // Kinds with drafts save with one of two buttons: as a draft, or published (the pressed one says which).
+  // Kinds with drafts save with one of two buttons: as a draft, or published or submitted for review (the pressed one says which).
   const drafts = "statusOf" in config && Boolean(config.statusOf);
+  const [keepButton, sendButton] = postSaveButtons(status, canPublish);
   const [pressed, setPressed] = useState<string | null>(null);
   // "Save mine instead" after a refused save repeats the status that save asked for.
   const lastStatus = useRef<string | null>(null);
@@ -373,22 +378,22 @@ export function ContentForm({
               <button
                 type="submit"
                 name="status"
-                value="draft"
+                value={keepButton.status}
                 disabled={busy}
                 className="btn btn-ghost disabled:cursor-wait disabled:opacity-80"
               >
-                {busy && pressed === "draft" ? <ButtonSpinner /> : null}
-                {busy && pressed === "draft" ? busyLabel : at(status === "published" ? "blogs.unpublish" : "blogs.saveDraft")}
+                {busy && pressed === keepButton.status ? <ButtonSpinner /> : null}
+                {busy && pressed === keepButton.status ? busyLabel : at(keepButton.label)}
               </button>
               <button
                 type="submit"
                 name="status"
-                value="published"
+                value={sendButton.status}
                 disabled={busy}
                 className="btn btn-primary disabled:cursor-wait disabled:opacity-80"
               >
-                {busy && pressed !== "draft" ? <ButtonSpinner /> : null}
-                {busy && pressed !== "draft" ? busyLabel : at(status === "published" ? "common.save" : "blogs.publish")}
+                {busy && pressed !== keepButton.status ? <ButtonSpinner /> : null}
+                {busy && pressed !== keepButton.status ? busyLabel : at(sendButton.label)}
               </button>
             </>
           ) : (
@@ -398,9 +403,7 @@ export function ContentForm({
             </button>
           )}
         </div>
-        {drafts ? (
-          <p className="text-sm text-muted sm:text-right">{at(status === "published" ? "blogs.unpublishHint" : "blogs.draftHint")}</p>
-        ) : null}
+        {drafts ? <p className="text-sm text-muted sm:text-right">{at(postSaveHint(status, canPublish))}</p> : null}
       </div>
     </form>
   );

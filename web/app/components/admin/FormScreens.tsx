@@ -9,6 +9,7 @@ import { LanguageTabs, NepaliForm } from "./NepaliForm";
 import { UploadLimitsContext } from "~/lib/admin/upload-limits-context";
 import { BackLink, PageHeader } from "./Page";
 import { useListReturn } from "./use-list-return";
+import { mayPublish } from "~/lib/admin/review";
 
 export function formTitle(kind: KindKey, mode: "create" | "edit", at: AdminT): string {
   const { labels } = KINDS[kind];
@@ -49,6 +50,7 @@ export function NewScreen({
         limits={limits}
         actionData={actionData}
         busyLabel={at(config.labels.busy)}
+        canPublish={mayPublish(layout?.user, undefined, null)}
       />
     </UploadLimitsContext>
   );
@@ -81,6 +83,8 @@ export function EditScreen<K extends KindKey>({
   const location = useLocation();
   const lang = data.lang ?? "en";
   const listReturn = useListReturn(kind);
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
+  const status = item ? config.statusOf?.(item) : undefined;
   return (
     <UploadLimitsContext value={data.limits}>
       <BackLink to={listReturn.back} label={at("common.back")} />
@@ -106,7 +110,8 @@ export function EditScreen<K extends KindKey>({
             actionData={actionData}
             busyLabel={at(config.labels.busy)}
             version={data.version}
-            status={config.statusOf?.(item)}
+            status={status}
+            canPublish={mayPublish(layout?.user, status, config.lastEditorOf?.(item) ?? null)}
           />
         </>
       )}

@@ -13,6 +13,7 @@ import { AddLink, EmailText, formatDate, joinedAtParts, lastEditLine, PageHeader
 import { INPUT, LABEL } from "./styles";
 import { SizedImage } from "./SizedImage";
 import { useListReturn } from "./use-list-return";
+import { STATUS_BADGE_CLASSES, STATUS_LABELS } from "~/lib/admin/review";
 
 /**
  * One admin list page, all of it from the kind's definition: header with its Add button, the
@@ -194,11 +195,9 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
             // Under the title, not a column of its own: at 1024 px the table has no width to spare.
             <span
               data-testid="item-status"
-              className={`my-0.5 block w-fit rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-                status === "draft" ? "bg-sand text-ink" : "bg-green-100 text-green-800"
-              }`}
+              className={`my-0.5 block w-fit rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_BADGE_CLASSES[status]}`}
             >
-              {at(status === "draft" ? "blogs.status.draft" : "blogs.status.published")}
+              {at(STATUS_LABELS[status])}
             </span>
           ) : null}
           {line && edit?.at ? (

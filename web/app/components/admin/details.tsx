@@ -5,6 +5,7 @@ import { useAt } from "~/lib/admin/messages";
 import { IconExternal } from "~/components/ui/icons";
 import { formatDate, formatJoinedAt } from "./Page";
 import { SizedImage, sizedPoster } from "./SizedImage";
+import { STATUS_LABELS } from "~/lib/admin/review";
 
 /** The widest a detail page's picture is shown (its column), in CSS pixels. */
 const DETAIL_WIDTH = 960;
@@ -113,7 +114,7 @@ function BlogPostDetail({ post, html }: { post: BlogPost; html: string }) {
       ) : null}
       <div className="p-6 sm:p-8">
         <p data-testid="item-status" className="mb-3 text-sm font-semibold text-clay-dark">
-          {at(post.status === "draft" ? "blogs.status.draft" : "blogs.status.published")}
+          {at(STATUS_LABELS[post.status])}
         </p>
         <h1 className="text-2xl font-bold text-ink sm:text-4xl">{post.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-muted">

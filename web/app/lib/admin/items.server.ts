@@ -5,6 +5,7 @@ import { text, textOrNull } from "./kinds/fields-of-items";
 import { versionOfEtag } from "./edit-conflict";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { isAdminLocale, type AdminLocale } from "./messages";
+import { PUBLICATION_ACTION_LABELS, type PublicationEvent } from "./review";
 import { loginUrl, logoutRedirect, type Staff } from "./session.server";
 
 /** What the admin screens read and delete at the CMS, as items of the kinds (kinds/). */
@@ -119,6 +120,8 @@ export interface CurrentUser {
   role: StaffRole | null;
   /** The language the person reads the admin in (chosen on My account, kept by the CMS). */
   adminLanguage: AdminLocale;
+  /** Whether their own posts go public when they save them (a Manager, unless a second approval is required). */
+  publishesOwnWork: boolean;
 }
 
 /**
@@ -134,6 +137,7 @@ export async function fetchCurrentUser(request: Request, staff: Staff): Promise<
       displayName: textOrNull(body.displayName),
       role: isStaffRole(body.role) ? body.role : null,
       adminLanguage: isAdminLocale(body.adminLanguage) ? body.adminLanguage : "en",
+      publishesOwnWork: body.publishesOwnWork === true,
     };
   } catch (error) {
     if (error instanceof AdminCmsError) {
@@ -142,6 +146,50 @@ export async function fetchCurrentUser(request: Request, staff: Staff): Promise<
       console.error(`[admin] ${error.messageOr("dashboard.userFetchFailed", staff.at)}`);
       return null;
     }
+    throw error;
+  }
+}
+
+/** A post waiting for a Manager's review, as the dashboard lists it. */
+export interface PostForReview {
+  id: number;
+  title: string;
+  /** Who submitted it (changed it last), when the CMS recorded a person. */
+  by: string | null;
+  at: string | null;
+}
+
+// At most this many on the dashboard; the blog list shows every post with its status.
+const REVIEW_LIST_SIZE = 20;
+
+/** The posts Staff have submitted for review (a Manager's dashboard); null when the CMS could not say. */
+export async function postsWaitingForReview(request: Request, staff: Staff): Promise<PostForReview[] | null> {
+  const query = new URLSearchParams({ status: "submitted", pageSize: String(REVIEW_LIST_SIZE) });
+  try {
+    const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${KINDS.blog.api}?${query}`);
+    return (body.results ?? []).map((raw) => {
+      const post = toItem("blog", raw);
+      return { id: post.id, title: post.title, by: post.lastEdit?.name ?? null, at: post.lastEdit?.at ?? null };
+    });
+  } catch (error) {
+    if (error instanceof AdminCmsError) return null;
+    throw error;
+  }
+}
+
+const EVENT_ACTIONS = new Set<string>(Object.keys(PUBLICATION_ACTION_LABELS));
+
+/** Who submitted, approved, published and unpublished a post, newest first (Managers only); null when the CMS could not say. */
+export async function publicationHistory(request: Request, staff: Staff, id: number): Promise<PublicationEvent[] | null> {
+  try {
+    const { body } = await staffCall<{ results?: Record<string, unknown>[] }>(request, staff, `/api/audit/${KINDS.blog.api}/${id}`);
+    return (body.results ?? []).flatMap((raw) =>
+      EVENT_ACTIONS.has(String(raw.action)) && typeof raw.at === "string"
+        ? [{ action: raw.action as PublicationEvent["action"], by: text(raw.by), at: raw.at }]
+        : [],
+    );
+  } catch (error) {
+    if (error instanceof AdminCmsError) return null;
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { todayInNepal } from "~/lib/i18n/bs-date";
 import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import type { FormActionData } from "./form-action";
 import { requestedPage } from "~/lib/pagination";
-import { countItems, deleteItem, getItem, listItems } from "./items.server";
+import { countItems, deleteItem, getItem, listItems, publicationHistory } from "./items.server";
 import { KINDS, langOf, parseId, type KindKey } from "./kinds";
 import { clampedPlace, listHref, listPlaceOf } from "./list-place";
 import { getNepali, nepaliAction } from "./nepali.server";
@@ -121,9 +121,11 @@ export async function editLoader<K extends KindKey>(request: Request, kind: K, r
 export async function viewLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
   const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
-  const [result, nepali] = await Promise.all([
+  const [result, nepali, history] = await Promise.all([
     getItem(request, staff, kind, id),
     id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+    // A post's changes of status, for Managers (the CMS refuses Staff, who are shown none).
+    id && KINDS[kind].statusOf ? publicationHistory(request, staff, id) : Promise.resolve(null),
   ]);
   const markdown = KINDS[kind].fields.filter((field) => field.type === "markdown").map((field) => field.name);
   const rendered = async (values: Record<string, unknown> | null | undefined, language: string) =>
@@ -140,7 +142,7 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
     nepali?.exists ? rendered(nepali.values, "ne") : Promise.resolve({}),
   ]);
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, kind, nepali, html, nepaliHtml }, { status, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, nepali, html, nepaliHtml, history }, { status, headers: NO_STORE_HEADERS });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { PostStatus } from "@contract/post-status";
+import { isPostStatus, postStatusOf, type PostStatus } from "@contract/post-status";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -310,12 +310,14 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
 
     const clean = parsed.data as Record<string, unknown>;
     const fields = config.textFields.map((field): [string, string] => [field, String(clean[field] ?? "")]);
-    // A kind with drafts saves as the pressed button says; anything else publishes, as the contract does.
-    const status: PostStatus | null = config.statusOf ? (upload.fields[STATUS_FIELD] === "draft" ? "draft" : "published") : null;
-    if (status) fields.push([STATUS_FIELD, status]);
+    // A kind with drafts saves as the pressed button says; without one, the CMS decides by role (a
+    // Manager's save publishes, a Staff save is submitted for review).
+    const asked = upload.fields[STATUS_FIELD];
+    if (config.statusOf && isPostStatus(asked)) fields.push([STATUS_FIELD, asked]);
 
+    let status: PostStatus | null = null;
     try {
-      await staffUpload(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
+      const saved = await staffUpload<{ status?: unknown }>(request, staff, id ? `/api/${config.api}/${id}` : `/api/${config.api}`, {
         method: id ? "PUT" : "POST",
         fields,
         // The CMS names stored files itself; it gets a neutral name, never the client's.
@@ -325,6 +327,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
         headers: id ? ifMatch(baseVersionOf(upload.fields)) : {},
         timeoutMs: SAVE_TIMEOUT_MS,
       });
+      if (config.statusOf) status = postStatusOf(saved.body?.status);
     } catch (error) {
       if (!(error instanceof AdminCmsError)) throw error;
       const conflict = editConflictOf(error, config.textFields);
@@ -334,7 +337,14 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
 
     // Saved: the uploads are no longer needed (a refused save keeps them for the next try).
     await releaseResumedUploads(staff.userId, resumed);
-    const notice = status === "draft" ? "blogs.draftFlash" : id ? config.messages.updated : config.messages.created;
+    const notice =
+      status === "draft"
+        ? "blogs.draftFlash"
+        : status === "submitted"
+          ? "blogs.submittedFlash"
+          : id
+            ? config.messages.updated
+            : config.messages.created;
     const setCookie = await flashNotice(staff.session, staff.at(notice));
     // Back to the list where staff left it (`?back=` of the form's own URL or the upload's).
     const back = new URL(request.url).searchParams.get("back");
@@ -344,7 +354,7 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
   }
 }
 
-/** The button a form of a kind with drafts was sent with: `draft` or `published`. */
+/** The button a form of a kind with drafts was sent with: `draft`, `submitted` or `published`. */
 const STATUS_FIELD = "status";
 
 function safeExtension(name: string): string {

@@ -147,6 +147,7 @@ export const en = {
   "blog.back": "All blogs",
   "blog.previewDraft": "Preview for staff: this draft is not on the website.",
   "blog.previewPublished": "Preview for staff: this post is on the website.",
+  "blog.previewSubmitted": "Preview for staff: this post waits for a Manager's review and is not on the website.",
 
   "gallery.title": "Gallery",
   "gallery.intro": "Moments from everyday life at the home.",

@@ -5,7 +5,14 @@ import { ConfirmDialog, useConfirmParam } from "~/components/admin/ConfirmDelete
 import { ErrorAlert } from "~/components/admin/Feedback";
 import { IconFileText, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/ui/icons";
 import { AdminRouteError, adminMeta } from "~/components/admin/Page";
-import { countItems, demoContentCount, fetchCurrentUser, removeDemoContent } from "~/lib/admin/items.server";
+import {
+  countItems,
+  demoContentCount,
+  fetchCurrentUser,
+  postsWaitingForReview,
+  removeDemoContent,
+  type PostForReview,
+} from "~/lib/admin/items.server";
 import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
@@ -19,17 +26,20 @@ const REMOVE_DEMO = "remove-demo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  // Only a Manager may remove the demo content, so only a Manager is told about it.
-  const demoCountForManager = async () =>
-    (await fetchCurrentUser(request, staff))?.role === "manager" ? demoContentCount(request, staff) : null;
-  const [team, image, video, blog, demo] = await Promise.all([
+  // Only a Manager may remove the demo content or publish a submitted post, so only a Manager is told about them.
+  const forManager = async () => {
+    if ((await fetchCurrentUser(request, staff))?.role !== "manager") return { demo: null, review: null };
+    const [demo, review] = await Promise.all([demoContentCount(request, staff), postsWaitingForReview(request, staff)]);
+    return { demo, review: review ?? ("failed" as const) };
+  };
+  const [team, image, video, blog, manager] = await Promise.all([
     countItems(request, staff, "team"),
     countItems(request, staff, "image"),
     countItems(request, staff, "video"),
     countItems(request, staff, "blog"),
-    demoCountForManager(),
+    forManager(),
   ]);
-  return data({ counts: { team, image, video, blog }, demo }, { headers: NO_STORE_HEADERS });
+  return data({ counts: { team, image, video, blog }, ...manager }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -80,6 +90,8 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
       ) : null}
       {actionData?.error ? <ErrorAlert className="mt-6">{actionData.error}</ErrorAlert> : null}
       {loaderData.demo ? <DemoContentNotice count={loaderData.demo} /> : null}
+      {/* Shown when something waits (or could not be checked): an empty list is no news. */}
+      {loaderData.review === "failed" || (loaderData.review?.length ?? 0) > 0 ? <ReviewList posts={loaderData.review!} /> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ key, to, title, text, Icon }) => {
           const count = loaderData.counts[key];
@@ -107,6 +119,32 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
         })}
       </ul>
     </>
+  );
+}
+
+/** A Manager's posts to review: each opens its edit form, where they read, preview and publish it. */
+function ReviewList({ posts }: { posts: PostForReview[] | "failed" }) {
+  const at = useAt();
+  return (
+    <section aria-labelledby="review-list" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+      <h2 id="review-list" className="font-sans text-lg font-semibold text-ink">
+        {at("dashboard.reviewTitle")}
+      </h2>
+      {posts === "failed" ? (
+        <p className="mt-1 text-ink">{at("dashboard.reviewFailed")}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-amber-200">
+          {posts.map((post) => (
+            <li key={post.id} className="py-2">
+              <Link to={`/blogs/edit/${post.id}`} className="font-semibold break-words text-clay hover:underline">
+                {post.title}
+              </Link>
+              {post.by ? <span className="ml-2 text-sm text-muted">{at("dashboard.reviewBy", { name: post.by })}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -54,7 +54,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       // People are named by their display name; until they set one, by their e-mail.
-      user: user ? { name: user.displayName, email: user.email, isManager: user.role === "manager" } : null,
+      user: user
+        ? {
+            id: user.id,
+            name: user.displayName,
+            email: user.email,
+            isManager: user.role === "manager",
+            publishesOwnWork: user.publishesOwnWork,
+          }
+        : null,
       notice,
       adminLocale,
     },

@@ -1,4 +1,4 @@
-// /blogs/preview/{id} and /ne/blogs/preview/{id}: a post, draft or published, exactly as its public
+// /blogs/preview/{id} and /ne/blogs/preview/{id}: a post, whatever its status, exactly as its public
 // page will show it (the same layout, component and rendering), for signed-in staff only. Never
 // stored by a cache, never indexed.
 import { data } from "react-router";
@@ -36,12 +36,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return preview;
 }
 
+const PREVIEW_BANNERS = {
+  draft: "blog.previewDraft",
+  submitted: "blog.previewSubmitted",
+  published: "blog.previewPublished",
+} as const;
+
 export default function BlogPreviewPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
       <p role="status" data-testid="preview-banner" className="bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
-        {t(loaderData.status === "draft" ? "blog.previewDraft" : "blog.previewPublished")}
+        {t(PREVIEW_BANNERS[loaderData.status])}
       </p>
       <BlogArticle blog={loaderData.blog} />
     </>

@@ -1,10 +1,10 @@
 import { factories } from '@strapi/strapi';
 import { PUBLISHED_POSTS } from '../../../contract/definitions';
-import { postStatusOf } from '../../../contract/shared/post-status';
+import { isPublicPost } from '../../../contract/shared/post-status';
 
 /**
  * Strapi's own REST reads (GET /api/blogs, /api/blogs/{documentId}) are public: they show
- * published posts only. Staff read drafts through the contract (/api/blog) with their token.
+ * published posts only. Staff read drafts and submitted posts through the contract (/api/blog) with their token.
  */
 export default factories.createCoreService('api::blog.blog', () => ({
   async find(params: Record<string, unknown> = {}) {
@@ -13,6 +13,6 @@ export default factories.createCoreService('api::blog.blog', () => ({
   },
   async findOne(documentId: string, params: Record<string, unknown> = {}) {
     const post = (await super.findOne(documentId, params)) as { publication?: unknown } | null;
-    return post && postStatusOf(post.publication) === 'draft' ? null : post;
+    return post && !isPublicPost(post.publication) ? null : post;
   },
 }));

@@ -2,6 +2,11 @@ import { postStatusOf, type PostStatus } from "@contract/post-status";
 import { defineKind } from "./define";
 import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
+const editorIdOf = (raw: unknown): number | null => {
+  const id = (raw as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
+};
+
 export interface BlogPost {
   id: number;
   title: string;
@@ -10,8 +15,10 @@ export interface BlogPost {
   author_name: string | null;
   mediaUrl: string | null;
   created_at: string | null;
-  /** A draft is seen by staff only (the admin and its preview). */
+  /** A draft or submitted post is seen by staff only (the admin and its preview). */
   status: PostStatus;
+  /** The staff account that changed it last (who submitted it, for a post waiting for review). */
+  lastEditorId: number | null;
 }
 
 export const blog = defineKind({
@@ -79,8 +86,10 @@ export const blog = defineKind({
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     created_at: textOrNull(raw.created_at),
     status: postStatusOf(raw.status),
+    lastEditorId: editorIdOf(raw.updated_by),
   }),
   statusOf: (post) => post.status,
+  lastEditorOf: (post) => post.lastEditorId,
   nameOf: (post) => post.title,
   storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
   columns: [

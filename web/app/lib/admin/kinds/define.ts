@@ -136,10 +136,12 @@ export interface KindInput<K extends KindKey, Item extends { id: number }> {
   storedFiles: (item: Item, at: AdminT) => Record<string, { url: string | null; alt: string }>;
   columns: ColumnSpec<Item>[];
   /**
-   * Kinds staff may save as drafts (blog posts): the item's status. Their form saves as a draft or
-   * publishes (the contract's `status`), their list says which each item is.
+   * Kinds staff may save as drafts (blog posts): the item's status. Their form saves as a draft,
+   * submits for review or publishes (the contract's `status`), their list says which each item is.
    */
   statusOf?: (item: Item) => PostStatus;
+  /** The account that changed the item last (a Manager approves only what someone else submitted). */
+  lastEditorOf?: (item: Item) => number | null;
   /** What a new item's form starts with beyond empty text. */
   newDefaults?: (context: { today: string; userName: string; siteEmail: string }) => Record<string, string>;
 }

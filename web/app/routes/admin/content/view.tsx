@@ -1,5 +1,8 @@
 // A kind's detail page (/teams/{id}, /gallery/images/{id}, /gallery/videos/{id}, /blogs/{id}).
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/view";
+import type { loader as layoutLoader } from "../layout";
+import { PublicationHistory } from "~/components/admin/PublicationHistory";
 import { DetailScreen } from "~/components/admin/DetailScreen";
 import { KindDetail } from "~/components/admin/details";
 import { NepaliSection } from "~/components/admin/NepaliSection";
@@ -20,6 +23,7 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
 
 export default function KindViewPage({ loaderData }: Route.ComponentProps) {
   const at = useAt();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const { kind, item } = loaderData;
   const config = KINDS[kind];
   return (
@@ -34,6 +38,7 @@ export default function KindViewPage({ loaderData }: Route.ComponentProps) {
       lastEdit={item?.lastEdit}
     >
       {item ? <KindDetail kind={kind} item={item} html={loaderData.html} /> : null}
+      {item && layout?.user?.isManager && loaderData.history ? <PublicationHistory events={loaderData.history} /> : null}
       {item ? <NepaliSection kind={kind} id={item.id} nepali={loaderData.nepali} html={loaderData.nepaliHtml} /> : null}
     </DetailScreen>
   );
