@@ -56,8 +56,12 @@ async function colleagueSession(browser: Browser, javaScriptEnabled = true) {
   return { context, page };
 }
 
+// Read as staff: a colleague's change waits for review, out of visitors' sight.
 const stored = async (locale = "en") =>
-  (await (await fetch(`${CMS_URL}/api/blog/${postId}?locale=${locale}`)).json()) as { title: string; content: string };
+  (await (await fetch(`${CMS_URL}/api/blog/${postId}?locale=${locale}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    title: string;
+    content: string;
+  };
 
 test("the second of two saves is refused with who changed it; theirs is shown, mine is kept, and saved only when asked", async ({
   page,

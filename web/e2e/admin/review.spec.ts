@@ -31,7 +31,7 @@ test("Staff submit a post for review; a Manager sees it on the dashboard, approv
   request,
 }) => {
   test.slow();
-  const title = unique("Children's day");
+  const title = unique("Holi at the home");
 
   // Kamala (Staff) writes a post: her form offers a draft or a review, never publishing.
   const staffContext = await browser.newContext(STILL_PAGES.contextOptions);

@@ -94,7 +94,8 @@ test("a manager adds a member of staff, who works under their own name until blo
     await hydrated(staffPage);
     const title = unique("Tihar lights, edited");
     await staffPage.getByLabel("Title").fill(title);
-    await staffPage.getByRole("button", { name: "Save" }).click();
+    // Staff send their changes to a Manager for review.
+    await staffPage.getByRole("button", { name: "Submit for review" }).click();
     await expect(staffPage).toHaveURL("/bloglist");
     const postRow = staffPage.getByRole("row", { name: new RegExp(title) });
     await expect(postRow.getByTitle(new RegExp(`^Last edited by ${name}, \\d{1,2} \\w{3} \\d{4}$`))).toBeVisible();
