@@ -207,13 +207,32 @@ describe('with a second approval required', () => {
     expect((await send(cms.url, 'PUT', `/api/blog/${submitted.id}`, form(post({ status: 'published' })), first)).status).toBe(403);
     expect(await publicSightings(cms, submitted.id)).toEqual(HIDDEN);
 
+    // The second Manager approves it as it was submitted: a change of their own goes to review first.
+    const rewritten = await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${submitted.id}`,
+      form(post({ title: 'Rewritten', status: 'published' })),
+      second.token,
+    );
+    expect(rewritten.status).toBe(403);
+    expect(await storedStatus(cms, submitted.id)).toBe('submitted');
     const approved = await send(cms.url, 'PUT', `/api/blog/${submitted.id}`, form(post({ status: 'published' })), second.token);
     expect(approved.status).toBe(200);
     expect(await publicSightings(cms, submitted.id)).toEqual(SHOWN);
+
+    // A post whose last change has no recorded person (a console edit, a removed account) has no second person to show.
+    const unknown = await json(await send(cms.url, 'POST', '/api/blog', form(post({ title: 'Unknown', status: 'submitted' })), first));
+    await cms.stopOnly();
+    await cms.query(`UPDATE blogs SET edited_by_id = NULL WHERE id = ${Number(unknown.id)}`, { write: true });
+    await cms.bootOnly();
+    expect(
+      (await send(cms.url, 'PUT', `/api/blog/${unknown.id}`, form(post({ title: 'Unknown', status: 'published' })), second.token)).status,
+    ).toBe(403);
 
     // A Manager's own change to the Nepali text of a published post goes to review too.
     await send(cms.url, 'PUT', `/api/blog/${submitted.id}?locale=ne`, form({ title: 'दशैं', content: 'चङ्गा।' }), second.token);
     expect(await storedStatus(cms, submitted.id)).toBe('submitted');
     expect(await publicSightings(cms, submitted.id)).toEqual(HIDDEN);
-  });
+  }, 180_000);
 });

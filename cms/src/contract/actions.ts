@@ -7,7 +7,7 @@ import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } 
 import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
-import { recordStatusChange, refuseUnapprovedPublish, requestedStatus, statusAfterTranslation, writerOf } from './review';
+import { changesEntry, recordStatusChange, refuseUnapprovedPublish, requestedStatus, statusAfterTranslation, writerOf } from './review';
 import { isPostStatus, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
 import { refuseStaleWrite, setVersionHeader, versionOf, whileLocked } from './versions';
 import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
@@ -300,7 +300,10 @@ export function createContractActions(def: ContractDefinition) {
         const validated = await validateRequest(def, ctx, 'update');
         const writer = writerOf(ctx);
         // Checked before the files are stored (a stale save or a refused publish costs no upload), and again under the lock.
-        if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, existing);
+        const newFiles = (validated.file ? 1 : 0) + validated.images.length;
+        if (validated.publication) {
+          refuseUnapprovedPublish(validated.publication, writer, existing, changesEntry(validated.attributes, existing, newFiles));
+        }
         refuseStaleWrite(ctx, def, { english: existing, version: existing, locale, answer: () => serialize(existing) });
         const stored = await storeFiles(def, validated);
         let entry: Entry;
@@ -309,7 +312,10 @@ export function createContractActions(def: ContractDefinition) {
           [entry, replaced] = await whileLocked(def, id, async () => {
             const current = await storedVersions(id, locale);
             refuseStaleWrite(ctx, def, current);
-            if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, current.english);
+            if (validated.publication) {
+              const changes = changesEntry(validated.attributes, current.english, newFiles);
+              refuseUnapprovedPublish(validated.publication, writer, current.english, changes);
+            }
             // Shared fields (files, name, author, dates) reach the other language versions through Strapi's i18n.
             const written = await documents(def).update({
               documentId: existing.documentId,

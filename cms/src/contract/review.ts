@@ -54,16 +54,25 @@ export function requestedStatus(body: Record<string, unknown>, writer: Writer, e
 
 /**
  * 403 for a publish this writer may not make: Staff never publish; with a second approval required,
- * a Manager publishes only a post that someone else submitted. `stored`: the post before this save
- * (none for a new one).
+ * a Manager publishes only a post that a known other person submitted, exactly as it was submitted
+ * (`changes`: whether the save also changes the post's text or files; the Manager submits those
+ * for review instead). `stored`: the post before this save (none for a new one).
  */
-export function refuseUnapprovedPublish(status: PostStatus, writer: Writer, stored: Entry | null) {
+export function refuseUnapprovedPublish(status: PostStatus, writer: Writer, stored: Entry | null, changes = false) {
   if (status !== 'published') return;
   if (!writer.manager) throw new ContractError(403, STAFF_CANNOT_PUBLISH_MESSAGE, { status: [STAFF_CANNOT_PUBLISH_MESSAGE] });
   if (!secondApprovalRequired()) return;
+  // A post with no recorded editor (a console edit, a removed account) has no second person to show.
+  const submitter = stored?.editedById === null || stored?.editedById === undefined ? null : Number(stored.editedById);
   const submittedBySomeoneElse =
-    stored !== null && postStatusOf(stored.publication) === 'submitted' && Number(stored.editedById) !== writer.id;
-  if (!submittedBySomeoneElse) throw new ContractError(403, SECOND_APPROVAL_MESSAGE, { status: [SECOND_APPROVAL_MESSAGE] });
+    stored !== null && postStatusOf(stored.publication) === 'submitted' && submitter !== null && submitter !== writer.id;
+  if (!submittedBySomeoneElse || changes) throw new ContractError(403, SECOND_APPROVAL_MESSAGE, { status: [SECOND_APPROVAL_MESSAGE] });
+}
+
+/** Whether a save's attributes or files would change the stored entry (beyond its status). */
+export function changesEntry(attributes: Record<string, unknown>, stored: Entry, newFiles: number): boolean {
+  if (newFiles > 0) return true;
+  return Object.entries(attributes).some(([name, value]) => name !== 'publication' && (value ?? null) !== (stored[name] ?? null));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import {
   KINDS,
+  kindOf,
   localizedFields,
   nepaliEditPath,
   savePath,
@@ -82,6 +84,7 @@ export function NepaliForm<K extends KindKey>({
 }) {
   const at = useAt();
   const config = KINDS[kind];
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   const listReturn = useListReturn(kind);
   const action = listReturn.link(nepaliEditPath(kind, item.id));
   const fields = localizedFields(kind);
@@ -282,6 +285,10 @@ export function NepaliForm<K extends KindKey>({
               </button>
             </div>
           </div>
+          {/* New text of a published post from someone who may not publish it goes to a Manager first. */}
+          {kindOf(kind).statusOf?.(item) === "published" && !layout?.user?.publishesOwnWork ? (
+            <p className="text-sm text-muted sm:text-right">{at("blogs.resubmitHint")}</p>
+          ) : null}
         </div>
       </form>
       <ConfirmDeleteDialog

@@ -2,15 +2,17 @@ import { useAt } from "~/lib/admin/messages";
 import { PUBLICATION_ACTION_LABELS, type PublicationEvent } from "~/lib/admin/review";
 import { formatDateTime } from "./Page";
 
-/** Who submitted, approved, published and unpublished a post, and when, newest first (for Managers). */
-export function PublicationHistory({ events }: { events: PublicationEvent[] }) {
+/** Who submitted, approved, published and unpublished a post, and when, newest first (for Managers); null: it could not be read. */
+export function PublicationHistory({ events }: { events: PublicationEvent[] | null }) {
   const at = useAt();
   return (
     <section aria-labelledby="publication-history" className="mt-6 rounded-2xl border border-sand-200 bg-white p-6 shadow-card">
       <h2 id="publication-history" className="font-sans text-lg font-semibold text-ink">
         {at("blogs.history")}
       </h2>
-      {events.length === 0 ? (
+      {events === null ? (
+        <p className="mt-2 text-ink">{at("blogs.historyFailed")}</p>
+      ) : events.length === 0 ? (
         <p className="mt-2 text-muted">{at("blogs.historyEmpty")}</p>
       ) : (
         <ol className="mt-2 space-y-1" data-testid="publication-history">

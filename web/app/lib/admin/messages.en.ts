@@ -312,6 +312,7 @@ export const adminEn = {
   "nepali.remove": "Remove Nepali version",
   "nepali.confirmRemove": "Remove the Nepali version? The English version stays as it is.",
   "nepali.saved": "Nepali version saved.",
+  "nepali.savedForReview": "Nepali version saved. The post waits for a Manager's review: visitors do not see it until it is published.",
   "nepali.removed": "Nepali version removed.",
   "nepali.saveFailed": "Failed to save the Nepali version",
   "nepali.removeFailed": "Failed to remove the Nepali version",

@@ -114,13 +114,16 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   }
   const clean = parsed.data as Record<string, string>;
 
+  let waitsForReview = false;
   try {
-    await staffUpload(request, staff, path, {
+    const saved = await staffUpload<{ status?: unknown }>(request, staff, path, {
       method: "PUT",
       fields: fields.map((field): [string, string] => [field, clean[field] ?? ""]),
       headers: ifMatch(baseVersion),
       timeoutMs: WRITE_TIMEOUT_MS,
     });
+    // A published post's new text from someone who may not publish it went to a Manager.
+    waitsForReview = saved.body?.status === "submitted";
   } catch (error) {
     if (!(error instanceof AdminCmsError)) throw error;
     const conflict = editConflictOf(error, fields);
@@ -129,7 +132,10 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
     return failure(status, message, errors, values, null, openedVersion);
   }
   return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
-    headers: { ...NO_STORE_HEADERS, "Set-Cookie": await flashNotice(staff.session, staff.at("nepali.saved")) },
+    headers: {
+      ...NO_STORE_HEADERS,
+      "Set-Cookie": await flashNotice(staff.session, staff.at(waitsForReview ? "nepali.savedForReview" : "nepali.saved")),
+    },
   });
 }
 

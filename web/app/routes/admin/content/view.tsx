@@ -38,7 +38,9 @@ export default function KindViewPage({ loaderData }: Route.ComponentProps) {
       lastEdit={item?.lastEdit}
     >
       {item ? <KindDetail kind={kind} item={item} html={loaderData.html} /> : null}
-      {item && layout?.user?.isManager && loaderData.history ? <PublicationHistory events={loaderData.history} /> : null}
+      {item && layout?.user?.isManager && "statusOf" in config && config.statusOf ? (
+        <PublicationHistory events={loaderData.history} />
+      ) : null}
       {item ? <NepaliSection kind={kind} id={item.id} nepali={loaderData.nepali} html={loaderData.nepaliHtml} /> : null}
     </DetailScreen>
   );
