@@ -31,7 +31,7 @@ export interface Writer {
 type SignedInUser = { id?: number; email?: string | null; displayName?: string | null; role?: { type?: string } | null };
 
 export const writerOf = (ctx: Context): Writer => {
-  const user = ctx.state.user as SignedInUser | undefined;
+  const user = ctx.state?.user as SignedInUser | undefined;
   return {
     id: typeof user?.id === 'number' ? user.id : null,
     name: user ? staffName({ email: user.email ?? null, displayName: user.displayName ?? null }) : '',

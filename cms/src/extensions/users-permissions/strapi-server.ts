@@ -1,11 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
-import { publicUser } from '../../api/staff-session/controllers/staff-session';
+import { ownAccount } from '../../api/staff-session/controllers/staff-session';
 import type StaffSessions from '../../api/staff-session/services/staff-session';
 import { ACCOUNT_LIMITS, ADMIN_LANGUAGES } from '../../contract/shared/account-rules';
 import { serverMessages } from '../../contract/messages';
-import { publishesOwnWork } from '../../contract/review';
 
 type StaffSessionService = ReturnType<typeof StaffSessions>;
 
@@ -66,8 +65,7 @@ export default (plugin: Plugin) => {
         if (current.id !== Number(raw)) throw new errors.ForbiddenError(serverMessages.forbidden);
         const user = await strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: current.id }, populate: ['role'] });
         if (!user) throw new errors.NotFoundError(serverMessages.notFound);
-        // Whether their own posts go public when they save them, or wait for someone else's approval.
-        ctx.body = { ...publicUser(user), publishesOwnWork: publishesOwnWork(user.role?.type) };
+        ctx.body = ownAccount(user);
       },
     };
   };

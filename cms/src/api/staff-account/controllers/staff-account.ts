@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { listParams, parseId } from '../../../contract/actions';
 import { ContractError, reply, replyWithError } from '../../../contract/errors';
 import { serverMessages } from '../../../contract/messages';
-import { publicUser } from '../../staff-session/controllers/staff-session';
+import { ownAccount } from '../../staff-session/controllers/staff-session';
 import type StaffAccounts from '../services/staff-account';
 import type { StaffUserRow } from '../services/staff-account';
 
@@ -66,12 +66,12 @@ export default {
 
   /** PUT /api/account {name} -> the signed-in user, as GET /api/users/{id} answers it */
   updateMe: answer(async (ctx) => {
-    reply(ctx, 200, publicUser(await accounts().rename(actorOf(ctx), bodyOf(ctx))));
+    reply(ctx, 200, ownAccount(await accounts().rename(actorOf(ctx), bodyOf(ctx))));
   }),
 
   /** PUT /api/account/language {adminLanguage: 'en' | 'ne'} -> the signed-in user; only ever their own */
   setMyLanguage: answer(async (ctx) => {
-    reply(ctx, 200, publicUser(await accounts().setLanguage(actorOf(ctx), bodyOf(ctx))));
+    reply(ctx, 200, ownAccount(await accounts().setLanguage(actorOf(ctx), bodyOf(ctx))));
   }),
 
   /** PUT /api/account/password {currentPassword, password} -> 204; every other session of theirs ends */

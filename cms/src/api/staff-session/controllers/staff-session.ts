@@ -4,6 +4,7 @@ import { fieldMessages, serverMessages } from '../../../contract/messages';
 import { isAdminLanguage, isStaffRole } from '../../../contract/shared/account-rules';
 import type StaffSessions from '../services/staff-session';
 import type { StaffTokenClaims } from '../services/staff-session';
+import { publishesOwnWork } from '../../../contract/review';
 
 const USER_UID = 'plugin::users-permissions.user';
 
@@ -43,6 +44,12 @@ export const publicUser = (user: Record<string, any>) => ({
   createdAt: user.createdAt,
   updatedAt: user.updatedAt,
 });
+
+/**
+ * A person's own account as GET /api/users/{id} answers it (and the saves of My account): also
+ * whether their own posts go public when they save them, or wait for someone else's approval.
+ */
+export const ownAccount = (user: Record<string, any>) => ({ ...publicUser(user), publishesOwnWork: publishesOwnWork(user.role?.type) });
 
 export default {
   /** POST /api/users/login {email, password} -> {token, user}; the token's `sub` is the user id. */
