@@ -31,6 +31,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
       credentials: false,
     },
   },
+  // A photo whose consent was withdrawn is not served, from disk or from the bucket.
+  'global::withheld-uploads',
   // GET /uploads/<name> from the bucket when uploads are stored in one (UPLOAD_PROVIDER=s3).
   'global::uploads-from-bucket',
   // Before the body parser: refused requests are never read into temp files.

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { DEFAULT_LOCALE, isLocaleCode } from './bootstrap/locales';
 import { PUBLIC_VIDEO_STATES } from './contract/shared/video-status';
 import { isPublicPost } from './contract/shared/post-status';
+import { withheldPhotos } from './consent/withheld';
 
 /**
  * Strapi 5's GraphQL exposes only `documentId`; the public site's URLs use the numeric id of the
@@ -98,7 +99,9 @@ export async function englishId(uid: string, row: Row, context: object): Promise
 /** The file in the single media field `field` of the row `parent` of `uid`, batched per request. */
 export async function mediaOf(uid: string, field: string, parent: { id: number }, context: object): Promise<UploadFile | null> {
   const file = (await loaderFor(context, `fields ${uid}`, () => fieldsLoader(uid)).load({ id: parent.id, field })) as UploadFile | null;
-  return file ? strapi.plugin('upload').service('file').signFileUrls(file) : null;
+  // A photo whose consent was withdrawn is in no answer: a team member shows without it, a gallery item not at all.
+  if (!file || (await withheldPhotos()).fileIds.has(file.id)) return null;
+  return strapi.plugin('upload').service('file').signFileUrls(file);
 }
 
 /**

@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { bearer, decodeJwt, form, json, login, send } from './helpers/api';
+import { addAccount } from './helpers/accounts';
 
 // Staff write posts and submit them for review; only a Manager publishes. Visitors never see a
 // post that is submitted, and every change of status is on record for Managers.
 
-const PASSWORD = 'Seven mango trees';
 const post = (fields: Record<string, string> = {}) => ({
   title: 'Dashain at the home',
   content: 'We flew kites.',
   author: 'home@example.org',
   ...fields,
 });
-
-async function addAccount(cms: TestCms, managerToken: string, name: string, role: 'staff' | 'manager') {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`;
-  const created = await fetch(`${cms.url}/api/staff-accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...bearer(managerToken) },
-    body: JSON.stringify({ name, email, role, password: PASSWORD }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const signedIn = await login(cms.url, email, PASSWORD);
-  return { id: (await json(created)).id as number, token: signedIn.body.token as string };
-}
 
 /** What anyone without a token can see of a post: its page, the list, and GraphQL's list. */
 async function publicSightings(cms: TestCms, id: number) {

@@ -42,6 +42,8 @@ export const staffActions = [
   'api::staff-account.staff-account.updateMe',
   'api::staff-account.staff-account.setMyLanguage',
   'api::staff-account.staff-account.changeMyPassword',
+  // Whether a photo shows children and the consent on record for it.
+  ...['findMany', 'dueForReview', 'findOneByName', 'record'].map((action) => `api::photo-consent.photo-consent.${action}`),
 ];
 
 export const managerActions = [
@@ -61,6 +63,8 @@ export const managerActions = [
   api('page-text', 'updateList'),
   // Who submitted, approved, published and unpublished a post, and when.
   'api::publication-event.publication-event.forEntry',
+  // Taking a photo off the website everywhere when its consent is withdrawn.
+  'api::photo-consent.photo-consent.withdraw',
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

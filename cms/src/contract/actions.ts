@@ -8,9 +8,13 @@ import type { SniffedType } from './file-type';
 import { localeMessages, localizedAttributes, localizedTextFields, requestedLocale, translationValues, withTranslation } from './locale';
 import { serverMessages } from './messages';
 import { changesEntry, recordStatusChange, refuseUnapprovedPublish, requestedStatus, statusAfterTranslation, writerOf } from './review';
-import { isPostStatus, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
+import { isPostStatus, isPublicPost, POST_STATUS_MESSAGE, postStatusOf } from './shared/post-status';
+import { refusePhotosWithoutConsent, storedBodies } from '../consent/publish-check';
+import { withheldPhotos } from '../consent/withheld';
 import { refuseStaleWrite, setVersionHeader, versionOf, whileLocked } from './versions';
 import { checkFile, textAttributes, validateDate, validateListQuery, validateText, type FieldErrors } from './validation';
+
+const NONE_WITHHELD: ReadonlySet<number> = new Set();
 
 export const parseId = (raw: unknown): number => {
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) {
@@ -58,13 +62,22 @@ const findById = (def: ContractDefinition, id: number, visible: Record<string, u
  * public part for everyone else (the reads need no token).
  */
 async function visibleTo(ctx: Context, def: ContractDefinition): Promise<Record<string, unknown>> {
-  if (!def.publicFilters) return {};
-  if (!ctx.get('authorization')) return def.publicFilters;
+  const withheld = await withheldPhotos();
+  // An entry that is its photo or video (a gallery item) goes with it when its consent is withdrawn.
+  const shown = def.fileRequiredMessage && withheld.fileIds.size > 0 ? { [def.fileField]: { id: { $notIn: [...withheld.fileIds] } } } : null;
+  const publicPart = def.publicFilters && shown ? { $and: [def.publicFilters, shown] } : (def.publicFilters ?? shown);
+  if (!publicPart) return {};
+  return (await isStaffReader(ctx)) ? {} : publicPart;
+}
+
+/** Whether the request carries a good staff bearer token (the reads need none). */
+async function isStaffReader(ctx: Context): Promise<boolean> {
+  if (!ctx.get('authorization')) return false;
   try {
     const claims = (await strapi.plugin('users-permissions').service('jwt').getToken(ctx)) as { id?: unknown } | null;
-    return claims?.id ? {} : def.publicFilters;
+    return Boolean(claims?.id);
   } catch {
-    return def.publicFilters;
+    return false;
   }
 }
 
@@ -169,16 +182,17 @@ export function createContractActions(def: ContractDefinition) {
    * `locale`: the language the text fields are in. A kind with drafts says which an entry is
    * (anonymous readers are only ever given published ones).
    */
-  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE) => ({
-    ...serializeEntry(def, entry, fileUrlFor),
+  const serialize = (entry: Entry, locale: LocaleCode = DEFAULT_LOCALE, withheld: ReadonlySet<number> = NONE_WITHHELD) => ({
+    // A photo whose consent was withdrawn is linked from no answer (and /uploads does not serve it).
+    ...serializeEntry(def, entry, (file) => (file && withheld.has(file.id) ? null : fileUrlFor(file))),
     ...(locale === DEFAULT_LOCALE ? {} : translationValues(def, entry)),
     ...lastEdit(entry),
     ...(def.drafts ? { status: postStatusOf(entry.publication) } : {}),
     locale,
   });
   /** An English entry in `locale`, or in English (saying so) when it has no version there. */
-  const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode) =>
-    translation ? serialize(withTranslation(def, english, translation), locale) : serialize(english);
+  const present = (english: Entry, translation: Entry | undefined, locale: LocaleCode, withheld?: ReadonlySet<number>) =>
+    translation ? serialize(withTranslation(def, english, translation), locale, withheld) : serialize(english, DEFAULT_LOCALE, withheld);
 
   /** The English entry and its `locale` version as stored now (the English one again for `en`). */
   const storedVersions = async (id: number, locale: LocaleCode) => {
@@ -205,6 +219,11 @@ export function createContractActions(def: ContractDefinition) {
       if (def.drafts && statusAfterTranslation(stored.english, writer) === 'submitted') {
         await documents(def).update({ documentId: existing.documentId, locale: DEFAULT_LOCALE, data: { publication: 'submitted' } });
         resubmitted = true;
+      } else if (def.drafts && isPublicPost(stored.english.publication)) {
+        // The new text goes straight to visitors: its photos need their consent like the rest of the post's.
+        const others = await storedBodies(def.uid, existing.documentId, [locale]);
+        const cover = (stored.english[def.fileField] as MediaFile | null)?.url;
+        await refusePhotosWithoutConsent(cover, [data.content ?? stored.version?.content, ...others]);
       }
       // Strapi creates the version when the document has none in this locale, copying the shared fields.
       const written = await documents(def).update({ documentId: existing.documentId, locale, data });
@@ -240,7 +259,8 @@ export function createContractActions(def: ContractDefinition) {
           documents(def).count({ locale: DEFAULT_LOCALE, ...search }),
         ]);
         const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
-        reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale)) });
+        const { fileIds } = await withheldPhotos();
+        reply(ctx, 200, { count, results: entries.map((entry) => present(entry, translations.get(entry.documentId), locale, fileIds)) });
       },
     ),
 
@@ -253,7 +273,7 @@ export function createContractActions(def: ContractDefinition) {
         if (!entry) throw new ContractError(404, serverMessages.notFound);
         const translation = locale === DEFAULT_LOCALE ? undefined : (await translationsOf(def, [entry], locale)).get(entry.documentId);
         setVersionHeader(ctx, versionOf(def, locale === DEFAULT_LOCALE ? entry : translation, locale));
-        reply(ctx, 200, present(entry, translation, locale));
+        reply(ctx, 200, present(entry, translation, locale, (await withheldPhotos()).fileIds));
       },
     ),
 
@@ -267,6 +287,7 @@ export function createContractActions(def: ContractDefinition) {
         const validated = await validateRequest(def, ctx, 'create');
         const writer = writerOf(ctx);
         if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, null);
+        if (validated.publication === 'published') await refusePhotosWithoutConsent(null, [validated.attributes.content]);
         const { attributes } = validated;
         // A kind's calendar day left out is today (a new team member joins today).
         if (def.dateField && !attributes[def.dateField.attribute])
@@ -303,6 +324,12 @@ export function createContractActions(def: ContractDefinition) {
         const newFiles = (validated.file ? 1 : 0) + validated.images.length;
         if (validated.publication) {
           refuseUnapprovedPublish(validated.publication, writer, existing, changesEntry(validated.attributes, existing, newFiles));
+        }
+        if (validated.publication === 'published') {
+          // The post as it will be: a new cover has no consent question answered yet, the other languages' text stays.
+          const cover = validated.file ? null : (existing[def.fileField] as MediaFile | null)?.url;
+          const others = await storedBodies(def.uid, existing.documentId, [DEFAULT_LOCALE]);
+          await refusePhotosWithoutConsent(cover, [validated.attributes.content ?? existing.content, ...others]);
         }
         refuseStaleWrite(ctx, def, { english: existing, version: existing, locale, answer: () => serialize(existing) });
         const stored = await storeFiles(def, validated);

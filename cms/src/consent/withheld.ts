@@ -1,0 +1,44 @@
+import { CONSENT_UID, namesOfFile } from './photos';
+
+/**
+ * The photos whose consent was withdrawn: no public answer links them and /uploads does not serve
+ * them. Read from the database at most once a second per process, so a withdrawal made by another
+ * CMS process reaches this one within that second; one made here is forgotten at once.
+ */
+export interface WithheldPhotos {
+  fileIds: Set<number>;
+  names: Set<string>;
+}
+
+const FRESH_MS = 1000;
+let cached: { at: number; value: Promise<WithheldPhotos> } | null = null;
+
+async function load(): Promise<WithheldPhotos> {
+  const rows = (await strapi.db.query(CONSENT_UID).findMany({ where: { withdrawnAt: { $notNull: true } }, select: ['fileId'] })) as {
+    fileId: number;
+  }[];
+  const fileIds = new Set(rows.map((row) => row.fileId));
+  if (fileIds.size === 0) return { fileIds, names: new Set() };
+  const files = (await strapi.db
+    .query('plugin::upload.file')
+    .findMany({ where: { id: { $in: [...fileIds] } }, select: ['id', 'url', 'formats'] })) as { url: string; formats: unknown }[];
+  return { fileIds, names: new Set(files.flatMap((file) => namesOfFile(file))) };
+}
+
+export function withheldPhotos(): Promise<WithheldPhotos> {
+  const now = Date.now();
+  if (!cached || now - cached.at > FRESH_MS) {
+    const value = load();
+    cached = { at: now, value };
+    // A failed read is not kept: the next request asks again.
+    value.catch(() => {
+      if (cached?.value === value) cached = null;
+    });
+  }
+  return cached.value;
+}
+
+/** After a withdrawal in this process. */
+export function forgetWithheldPhotos() {
+  cached = null;
+}

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
+import { bearer, form, jpegBytes, json, login, send } from './helpers/api';
+import { addAccount } from './helpers/accounts';
+
+// Photos of children: a post showing one goes public only with a valid consent on record and a
+// Manager's approval; a withdrawn consent takes the photo off every public answer and /uploads at
+// once; nothing of a consent record is ever in a public answer.
+
+const MISSING = 'A photo in this post shows children and has no valid consent on record. Record the consent before publishing.';
+// Written into the record: no public answer may carry it.
+const MARKER = 'Signed by Kamala Thapa, aunt';
+
+const photo = async (name: string) => ({ bytes: await jpegBytes(640, 480), name, type: 'image/jpeg' });
+const nameOf = (url: string) => new URL(url, 'http://x').pathname.replace('/uploads/', '');
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const VALID = { showsChildren: true, givenBy: 'guardian', givenOn: day(-3), website: true, socialMedia: false, reviewOn: day(360), note: MARKER };
+
+describe('consent for photos of children', () => {
+  let cms: TestCms;
+  let manager: string;
+  let staff: { id: number; token: string };
+
+  const consent = (name: string, body: object, token = staff.token) =>
+    fetch(`${cms.url}/api/consent/photos/${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...bearer(token) },
+      body: JSON.stringify(body),
+    });
+  const withdraw = (name: string, token = manager) => fetch(`${cms.url}/api/consent/photos/${name}/withdraw`, { method: 'POST', headers: bearer(token) });
+  const publish = (id: number, token = manager, fields: Record<string, string> = {}) =>
+    send(cms.url, 'PUT', `/api/blog/${id}`, form({ status: 'published', ...fields }), token);
+  const storedStatus = async (id: number) =>
+    (await cms.query<{ publication: string }>(`SELECT publication FROM blogs WHERE id = ${Number(id)}`))[0]?.publication;
+
+  /** A Staff post with a cover photo, submitted for review: its id and the cover's stored name. */
+  async function submittedPost(title: string, content = 'Kites over the hill.') {
+    const response = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form({ title, content, author: 'home@example.org' }, { media: await photo(`${title}.jpg`) }),
+      staff.token,
+    );
+    expect(response.status, await response.clone().text()).toBe(201);
+    const body = await json(response);
+    expect(body.status).toBe('submitted');
+    return { id: body.id as number, cover: nameOf(body.mediaUrl) };
+  }
+
+  beforeAll(async () => {
+    cms = await startTestCms({ env: { LOGIN_MAX_FAILURES: '1000' } });
+    manager = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    staff = await addAccount(cms, manager, 'Sita Gurung', 'staff');
+  }, 180_000);
+
+  afterAll(async () => {
+    await cms?.stop();
+  });
+
+  it('lets nobody publish a post whose photo shows children without a valid consent, and a Manager publishes it once there is one', async () => {
+    const post = await submittedPost('Dashain kites');
+    const marked = await consent(post.cover, { showsChildren: true });
+    expect(marked.status, await marked.clone().text()).toBe(400);
+    expect((await json(marked)).errors).toMatchObject({
+      givenBy: ['Say who gave the consent.'],
+      givenOn: ['Enter the date the consent was given (YYYY-MM-DD).'],
+      website: ['The consent must cover the website to show the photo here.'],
+    });
+    // Nothing was stored by the refused record: the photo is still unmarked.
+    const unmarked = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(staff.token) }));
+    expect(unmarked).toMatchObject({ name: post.cover, state: 'unmarked', record: null });
+    expect(unmarked.usedBy).toEqual([{ kind: 'blog', id: post.id, title: 'Dashain kites' }]);
+
+    // Marked as showing children, with a consent that does not cover the website: not publishable.
+    const partial = await consent(post.cover, { ...VALID, website: false });
+    expect(partial.status).toBe(400);
+    const noWebsite = await consent(post.cover, { showsChildren: true, givenBy: 'guardian', givenOn: day(-1), website: true, reviewOn: day(-2) });
+    expect((await json(noWebsite)).errors).toEqual({ reviewOn: ['The review date must come after the consent date.'] });
+
+    // Recorded as an expired consent: the photo shows children and its review has passed.
+    const expired = await consent(post.cover, { ...VALID, givenOn: day(-400), reviewOn: day(-1) });
+    expect(expired.status).toBe(200);
+    expect(await json(expired)).toMatchObject({ state: 'expired', record: { showsChildren: true, recordedBy: 'Sita Gurung' } });
+
+    for (const token of [manager, staff.token]) {
+      const refused = await publish(post.id, token);
+      expect(refused.status).toBe(token === manager ? 409 : 403);
+    }
+    const refused = await publish(post.id);
+    expect(await json(refused)).toEqual({ message: MISSING, errors: { status: [MISSING] }, photos: [post.cover] });
+    expect(await storedStatus(post.id)).toBe('submitted');
+    expect((await fetch(`${cms.url}/api/blog/${post.id}`)).status).toBe(404);
+
+    // With a valid consent the Manager's approval publishes it, and visitors see it with its photo.
+    const recorded = await consent(post.cover, VALID);
+    expect(await json(recorded)).toMatchObject({
+      state: 'valid',
+      record: { givenBy: 'guardian', givenOn: VALID.givenOn, website: true, reviewOn: VALID.reviewOn },
+    });
+    expect((await publish(post.id)).status).toBe(200);
+    const shown = await fetch(`${cms.url}/api/blog/${post.id}`);
+    expect(shown.status).toBe(200);
+    expect(nameOf((await json(shown)).mediaUrl)).toBe(post.cover);
+  });
+
+  it('checks the photos inside a post and in each language, not only the cover', async () => {
+    const source = await submittedPost('Tihar lights');
+    expect((await consent(source.cover, { showsChildren: true })).status).toBe(400);
+    expect((await consent(source.cover, { ...VALID, website: true, givenOn: day(-10), reviewOn: day(-2) })).status).toBe(200);
+    // The photo (expired consent) inside another post's English text, then inside its Nepali text only.
+    const inText = await submittedPost('Bhai tika', `We put tika.\n\n![Children with tika](/uploads/${source.cover})`);
+    const refused = await publish(inText.id);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).photos).toEqual([source.cover]);
+
+    expect((await publish(inText.id, manager, { content: 'We put tika.' })).status).toBe(200);
+    const nepali = await send(
+      cms.url,
+      'PUT',
+      `/api/blog/${inText.id}?locale=ne`,
+      form({ title: 'भाइ टीका', content: `टीका लगायौं।\n\n![टीका](/uploads/${source.cover})` }),
+      manager,
+    );
+    expect(nepali.status).toBe(409);
+    expect(await cms.query(`SELECT id FROM blogs WHERE document_id = (SELECT document_id FROM blogs WHERE id = ${inText.id}) AND locale = 'ne'`)).toEqual([]);
+  });
+
+  it('takes a withdrawn photo off every public answer and /uploads within 2 s, unpublishes its posts and keeps the record', async () => {
+    const post = await submittedPost('School day');
+    expect((await consent(post.cover, VALID)).status).toBe(200);
+    expect((await publish(post.id)).status).toBe(200);
+    // The same photo... and a gallery image of its own, with consent.
+    const gallery = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title: 'Football', description: 'The match.' }, { image: await photo('football.jpg') }),
+      manager,
+    );
+    expect(gallery.status).toBe(201);
+    const galleryItem = await json(gallery);
+    const galleryPhoto = nameOf(galleryItem.mediaUrl);
+    expect((await consent(galleryPhoto, VALID)).status).toBe(200);
+    for (const name of [post.cover, galleryPhoto]) expect((await fetch(`${cms.url}/uploads/${name}`)).status).toBe(200);
+
+    // Staff cannot withdraw; a Manager can.
+    expect((await withdraw(post.cover, staff.token)).status).toBe(403);
+    const withdrawn = await withdraw(post.cover);
+    expect(withdrawn.status).toBe(200);
+    expect(await json(withdrawn)).toMatchObject({
+      state: 'withdrawn',
+      record: { withdrawnBy: 'Administrator', note: MARKER },
+      unpublished: [{ kind: 'blog', id: post.id, title: 'School day' }],
+    });
+    expect((await withdraw(galleryPhoto)).status).toBe(200);
+
+    const publicSightings = async () => {
+      const graphql = await json(
+        await fetch(`${cms.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ blogs(locale: "en") { numericId } imageGalleries(locale: "en") { numericId image { url } } }' }),
+        }),
+      );
+      return {
+        post: (await fetch(`${cms.url}/api/blog/${post.id}`)).status,
+        galleryItem: (await fetch(`${cms.url}/api/image-gallery/${galleryItem.id}`)).status,
+        galleryList: (await json(await fetch(`${cms.url}/api/image-gallery?pageSize=100`))).results.some(
+          (entry: { id: number }) => entry.id === galleryItem.id,
+        ),
+        postInGraphql: graphql.data.blogs.some((entry: { numericId: number }) => entry.numericId === post.id),
+        photoInGraphql: graphql.data.imageGalleries.some((entry: { image: { url: string } | null }) => entry.image?.url.includes(galleryPhoto)),
+        uploads: [
+          (await fetch(`${cms.url}/uploads/${post.cover}`)).status,
+          (await fetch(`${cms.url}/uploads/${galleryPhoto}`, { method: 'HEAD' })).status,
+        ],
+      };
+    };
+    await expect
+      .poll(publicSightings, { timeout: 2000, interval: 100 })
+      .toEqual({ post: 404, galleryItem: 404, galleryList: false, postInGraphql: false, photoInGraphql: false, uploads: [404, 404] });
+
+    // The post is a draft again, with the withdrawal on its record; the photo and its consent stay.
+    expect(await storedStatus(post.id)).toBe('draft');
+    const audit = await json(await fetch(`${cms.url}/api/audit/blog/${post.id}`, { headers: bearer(manager) }));
+    expect(audit.results[0]).toMatchObject({ action: 'unpublished', by: 'Administrator' });
+    expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo'`)).toHaveLength(2);
+    const kept = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(staff.token) }));
+    expect(kept).toMatchObject({ state: 'withdrawn', record: { givenBy: 'guardian', note: MARKER } });
+    // A withdrawn consent is final: it cannot be recorded again, and a post showing the photo cannot go back up.
+    const again = await consent(post.cover, VALID);
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual({ message: 'Consent for this photo was withdrawn. Use another photo.' });
+    expect((await publish(post.id)).status).toBe(409);
+    // Staff still see the entries (to replace the photo), without a link to it.
+    const staffView = await json(await fetch(`${cms.url}/api/image-gallery/${galleryItem.id}`, { headers: bearer(staff.token) }));
+    expect(staffView).toMatchObject({ id: galleryItem.id, mediaUrl: null });
+
+    // The dashboard's list: a consent whose review is near is listed, a withdrawn one is not.
+    const soon = await submittedPost('Picnic');
+    expect((await consent(soon.cover, { ...VALID, reviewOn: day(10) })).status).toBe(200);
+    const due = await json(await fetch(`${cms.url}/api/consent/review`, { headers: bearer(manager) }));
+    expect(due.photos.map((entry: { name: string }) => entry.name)).toContain(soon.cover);
+    expect(due.photos.map((entry: { name: string }) => entry.name)).not.toContain(post.cover);
+    expect(due.photos.find((entry: { name: string }) => entry.name === soon.cover)).toMatchObject({ state: 'due' });
+  });
+
+  it('shows nothing of a consent record to anyone but staff', async () => {
+    const post = await submittedPost('Garden');
+    expect((await consent(post.cover, VALID)).status).toBe(200);
+    expect((await publish(post.id)).status).toBe(200);
+
+    for (const path of [`/api/consent/photos/${post.cover}`, `/api/consent/photos?names=${post.cover}`, '/api/consent/review', '/api/photo-consents']) {
+      expect([401, 403, 404]).toContain((await fetch(`${cms.url}${path}`)).status);
+    }
+    expect([401, 403]).toContain(
+      (await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+    );
+    const graphqlConsent = await json(
+      await fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ photoConsents { documentId } }' }),
+      }),
+    );
+    expect(graphqlConsent.data?.photoConsents ?? null).toBeNull();
+
+    // Every public answer that shows the post or its photo, read whole.
+    const answers = await Promise.all(
+      [
+        `/api/blog/${post.id}`,
+        '/api/blog?pageSize=100',
+        `/api/blogs?populate=*`,
+        `/api/upload/files`,
+        `/api/post-photo-sizes?url=/uploads/${post.cover}`,
+      ].map(async (path) => (await fetch(`${cms.url}${path}`)).text()),
+    );
+    const graphql = await (
+      await fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ blogs(locale: "en") { title media { url alternativeText caption name } } }' }),
+      })
+    ).text();
+    for (const answer of [...answers, graphql]) {
+      expect(answer).not.toContain(MARKER);
+      expect(answer).not.toMatch(/showsChildren|givenBy|reviewOn|withdrawn/);
+    }
+    expect(graphql).toContain('Garden');
+  });
+});
