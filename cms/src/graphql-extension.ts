@@ -99,7 +99,8 @@ export async function englishId(uid: string, row: Row, context: object): Promise
 /** The file in the single media field `field` of the row `parent` of `uid`, batched per request. */
 export async function mediaOf(uid: string, field: string, parent: { id: number }, context: object): Promise<UploadFile | null> {
   const file = (await loaderFor(context, `fields ${uid}`, () => fieldsLoader(uid)).load({ id: parent.id, field })) as UploadFile | null;
-  // A photo whose consent was withdrawn is in no answer: a team member shows without it, a gallery item not at all.
+  // A photo whose consent was withdrawn is in no answer: a team member or post shows without it
+  // (a gallery item, whose file is required, is left out of its list instead).
   if (!file || (await withheldPhotos()).fileIds.has(file.id)) return null;
   return strapi.plugin('upload').service('file').signFileUrls(file);
 }
@@ -168,6 +169,19 @@ const onlyPublicVideos = (resolve: Resolve, parent: unknown, args: Record<string
   const filters = args.filters ? { and: [args.filters, visible] } : visible;
   return resolve(parent, { ...args, filters }, context, info);
 };
+
+/**
+ * A gallery item is its photo or video: when the file's consent is withdrawn the item is left out
+ * of the lists (its media field is required, so an item without it could not be answered).
+ */
+const withoutWithheld =
+  (uid: string) => async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+    const hidden = (await withheldPhotos()).hiddenItems.get(uid) ?? [];
+    if (hidden.length === 0) return resolve(parent, args, context, info);
+    const shown = { documentId: { notIn: hidden } };
+    const filters = args.filters ? { and: [args.filters, shown] } : shown;
+    return resolve(parent, { ...args, filters }, context, info);
+  };
 
 /** GraphQL is for public reads: a draft or submitted post is not one of them (the staff preview has its own query). */
 const onlyPublishedPosts = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
@@ -243,8 +257,10 @@ export function registerGraphqlExtension() {
       'Query.blog': { middlewares: [unlessDraft] },
       // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
       // A single one is asked by its documentId, which only these lists give out.
-      'Query.videoGalleries': { middlewares: [onlyPublicVideos] },
-      'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos] },
+      'Query.videoGalleries': { middlewares: [onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')] },
+      'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')] },
+      'Query.imageGalleries': { middlewares: [withoutWithheld('api::image-gallery.image-gallery')] },
+      'Query.imageGalleries_connection': { middlewares: [withoutWithheld('api::image-gallery.image-gallery')] },
     },
   }));
 }

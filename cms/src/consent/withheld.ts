@@ -1,4 +1,8 @@
+import { fileLinks } from '../stored-files';
 import { CONSENT_UID, namesOfFile } from './photos';
+
+/** The kinds whose entry is its photo or video: one whose file is withheld is left out of public lists. */
+const ITEM_KINDS = ['api::image-gallery.image-gallery', 'api::video-gallery.video-gallery'];
 
 /**
  * The photos whose consent was withdrawn: no public answer links them and /uploads does not serve
@@ -8,6 +12,8 @@ import { CONSENT_UID, namesOfFile } from './photos';
 export interface WithheldPhotos {
   fileIds: Set<number>;
   names: Set<string>;
+  /** The documentIds, by kind, of the gallery items that show one of them. */
+  hiddenItems: Map<string, string[]>;
 }
 
 const FRESH_MS = 1000;
@@ -18,11 +24,26 @@ async function load(): Promise<WithheldPhotos> {
     fileId: number;
   }[];
   const fileIds = new Set(rows.map((row) => row.fileId));
-  if (fileIds.size === 0) return { fileIds, names: new Set() };
+  if (fileIds.size === 0) return { fileIds, names: new Set(), hiddenItems: new Map() };
   const files = (await strapi.db
     .query('plugin::upload.file')
     .findMany({ where: { id: { $in: [...fileIds] } }, select: ['id', 'url', 'formats'] })) as { url: string; formats: unknown }[];
-  return { fileIds, names: new Set(files.flatMap((file) => namesOfFile(file))) };
+  const linkedIds = new Map<string, number[]>();
+  for (const fileId of fileIds) {
+    for (const link of await fileLinks(fileId)) {
+      const at = link.lastIndexOf(':');
+      const uid = link.slice(0, at);
+      if (ITEM_KINDS.includes(uid)) linkedIds.set(uid, [...(linkedIds.get(uid) ?? []), Number(link.slice(at + 1))]);
+    }
+  }
+  const hiddenItems = new Map<string, string[]>();
+  for (const [uid, ids] of linkedIds) {
+    const rows = (await strapi.db.query(uid as never).findMany({ where: { id: { $in: ids } }, select: ['documentId'] })) as {
+      documentId: string;
+    }[];
+    hiddenItems.set(uid, [...new Set(rows.map((row) => row.documentId))]);
+  }
+  return { fileIds, names: new Set(files.flatMap((file) => namesOfFile(file))), hiddenItems };
 }
 
 export function withheldPhotos(): Promise<WithheldPhotos> {

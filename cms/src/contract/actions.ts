@@ -62,9 +62,9 @@ const findById = (def: ContractDefinition, id: number, visible: Record<string, u
  * public part for everyone else (the reads need no token).
  */
 async function visibleTo(ctx: Context, def: ContractDefinition): Promise<Record<string, unknown>> {
-  const withheld = await withheldPhotos();
   // An entry that is its photo or video (a gallery item) goes with it when its consent is withdrawn.
-  const shown = def.fileRequiredMessage && withheld.fileIds.size > 0 ? { [def.fileField]: { id: { $notIn: [...withheld.fileIds] } } } : null;
+  const hidden = (await withheldPhotos()).hiddenItems.get(def.uid) ?? [];
+  const shown = hidden.length > 0 ? { documentId: { $notIn: hidden } } : null;
   const publicPart = def.publicFilters && shown ? { $and: [def.publicFilters, shown] } : (def.publicFilters ?? shown);
   if (!publicPart) return {};
   return (await isStaffReader(ctx)) ? {} : publicPart;
