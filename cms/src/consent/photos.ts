@@ -34,7 +34,9 @@ export interface ConsentRow {
   withdrawnByName: string | null;
 }
 
-export const today = () => dayOf(new Date());
+/** Nepal's calendar day (UTC+5:45): the home's, so a consent dated today in the office is not "in the future". */
+export const today = () => dayOf(new Date(Date.now() + NEPAL_OFFSET_MS));
+const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000;
 
 const isoOrNull = (value: string | Date | null | undefined) =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
