@@ -117,6 +117,14 @@ export function photoNamesOfPost(post: { mediaUrl: string | null; content: strin
   return [...new Set(names.filter((name): name is string => name !== null))];
 }
 
+/** A photo of a post, as its admin page lists it: null consent when the CMS has no such stored photo. */
+export interface PostPhoto {
+  name: string;
+  /** Whether it is the post's cover (otherwise it is in the text). */
+  cover: boolean;
+  consent: PhotoConsent | null;
+}
+
 /** Where a photo's consent is recorded, coming back to `returnTo` afterwards. */
 export function consentHref(name: string, returnTo?: string): string {
   const path = `/admin/photos/${encodeURIComponent(name)}/consent`;
