@@ -9,6 +9,7 @@ import {
   initialConsentValues,
   photoNameOf,
   photoNamesOfPost,
+  refusedPhotosOf,
   usedByHref,
   type ConsentFormValues,
 } from "./consent";
@@ -185,5 +186,27 @@ describe("the consent page's links", () => {
     expect(usedByHref({ kind: "image-gallery", id: 4, title: "" })).toBe("/gallery/images/4");
     expect(usedByHref({ kind: "video-gallery", id: 5, title: "" })).toBe("/gallery/videos/5");
     expect(usedByHref({ kind: "team-member", id: 6, title: "" })).toBe("/teams/6");
+  });
+});
+
+describe("a publish refused for consent", () => {
+  const body = {
+    message: CONSENT_MESSAGES.missing,
+    errors: { status: [CONSENT_MESSAGES.missing] },
+    photos: ["kites_2b.jpg", "../x.jpg", 7],
+  };
+
+  it("names the photos the contract's 409 lists (stored names only), and nothing else is that refusal", () => {
+    expect(refusedPhotosOf(409, body)).toEqual(["kites_2b.jpg"]);
+    expect(refusedPhotosOf(409, { message: "changed meanwhile", version: "3", current: {} })).toBeNull();
+    expect(refusedPhotosOf(403, body)).toBeNull();
+    expect(refusedPhotosOf(409, undefined)).toBeNull();
+  });
+
+  it("says the CMS's message in the admin's language", () => {
+    expect(adminTranslator("en").contract(CONSENT_MESSAGES.missing)).toBe(CONSENT_MESSAGES.missing);
+    expect(adminTranslator("ne").contract(CONSENT_MESSAGES.missing)).toMatch(/^यो लेखको एउटा तस्बिरमा बालबालिका छन्/);
+    expect(adminTranslator("ne").contract(CONSENT_MESSAGES.withdrawn)).toMatch(/[\u0900-\u097F]/);
+    expect(adminTranslator("ne").contract(CONSENT_MESSAGES.notFound)).toBe("तस्बिर भेटिएन।");
   });
 });

@@ -125,6 +125,17 @@ export interface PostPhoto {
   consent: PhotoConsent | null;
 }
 
+/**
+ * The photos a refused publish names (the contract's 409 `{message, errors, photos}` when a photo
+ * of children has no valid consent), or null when the answer is not that refusal.
+ */
+export function refusedPhotosOf(status: number, body: unknown): string[] | null {
+  if (status !== 409 || !body || typeof body !== "object") return null;
+  const photos = (body as { photos?: unknown }).photos;
+  if (!Array.isArray(photos)) return null;
+  return [...new Set(photos.filter(isPhotoName))];
+}
+
 /** Where a photo's consent is recorded, coming back to `returnTo` afterwards. */
 export function consentHref(name: string, returnTo?: string): string {
   const path = `/admin/photos/${encodeURIComponent(name)}/consent`;

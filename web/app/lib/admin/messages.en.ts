@@ -360,6 +360,7 @@ export const adminEn = {
   "consent.inText": "In the text",
   "consent.notStored": "Not found among the stored photos",
   "consent.refusedPhotos": "Record the consent of these photos first:",
+  "consent.opensInNewTab": "opens in a new tab",
   "consent.reviewTitle": "Consent to review",
   "consent.reviewIntro": "Ask again for consent for these photos of children, or take them off the website.",
   "consent.reviewBy": "Review by {date}",

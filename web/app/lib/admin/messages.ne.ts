@@ -359,6 +359,7 @@ export const adminNe = {
   "consent.inText": "पाठभित्र",
   "consent.notStored": "राखिएका तस्बिरमा भेटिएन",
   "consent.refusedPhotos": "पहिले यी तस्बिरको सहमति भर्नुहोस्:",
+  "consent.opensInNewTab": "नयाँ ट्याबमा खुल्छ",
   "consent.reviewTitle": "पुनरावलोकन गर्नुपर्ने सहमति",
   "consent.reviewIntro": "बालबालिकाका यी तस्बिरको सहमति फेरि सोध्नुहोस्, नत्र तिनलाई वेबसाइटबाट हटाउनुहोस्।",
   "consent.reviewBy": "{date}सम्म पुनरावलोकन गर्नुहोस्",

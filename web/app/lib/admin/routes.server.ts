@@ -95,6 +95,7 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
       values: result.values,
       ...(result.conflict ? { conflict: result.conflict } : {}),
       ...(result.baseVersion ? { baseVersion: result.baseVersion } : {}),
+      ...(result.consentPhotos ? { consentPhotos: result.consentPhotos } : {}),
     },
     { status: result.status, headers: NO_STORE_HEADERS },
   );
