@@ -14,6 +14,7 @@ import { EditConflictNotice } from "./EditConflictNotice";
 import type { PostStatus } from "@contract/post-status";
 import { postSaveButtons, postSaveHint } from "~/lib/admin/review";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
+import { ConsentRefusal } from "./ConsentRefusal";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
 import { UploadProgress, type UploadPhase } from "./UploadProgress";
@@ -24,7 +25,14 @@ import { FIELD_ERROR, HINT, INPUT, LABEL } from "./styles";
 
 type SaveResponse =
   | { ok: true; redirectTo: string }
-  | { ok: false; message?: string; errors?: Record<string, string[]>; redirectTo?: string; conflict?: EditConflict };
+  | {
+      ok: false;
+      message?: string;
+      errors?: Record<string, string[]>;
+      redirectTo?: string;
+      conflict?: EditConflict;
+      consentPhotos?: string[];
+    };
 
 type Phase = "idle" | UploadPhase;
 
@@ -83,6 +91,8 @@ export function ContentForm({
   const [formError, setFormError] = useState<SaveFailure | null>(
     actionData?.message && !actionData.conflict ? { message: actionData.message } : null,
   );
+  // A refused publish: the photos whose consent must be recorded first.
+  const [consentPhotos, setConsentPhotos] = useState<string[]>(actionData?.consentPhotos ?? []);
   // The version this form's text is based on: a page rendered again after a refused save keeps it.
   const baseVersion = actionData?.baseVersion ?? version ?? "";
   const footerRef = useRef<HTMLDivElement>(null);
@@ -205,6 +215,7 @@ export function ContentForm({
 
     setFormError(null);
     setConflict(null);
+    setConsentPhotos([]);
     setPercent(0);
     setFilesProgress(null);
     setPhase("uploading");
@@ -263,6 +274,7 @@ export function ContentForm({
         setConflict(response.conflict);
         return;
       }
+      setConsentPhotos(response?.consentPhotos ?? []);
       for (const [field, messages] of Object.entries(response?.errors ?? {})) {
         if (messages[0]) setError(field, { type: "server", message: messages[0] });
         // A file the save could not use (an upload that expired) is sent again next time.
@@ -368,7 +380,11 @@ export function ContentForm({
             disabled={busy}
           />
         ) : null}
-        {formError ? <SaveFailureAlert failure={formError} /> : null}
+        {formError ? (
+          <SaveFailureAlert failure={formError}>
+            {consentPhotos.length ? <ConsentRefusal photos={consentPhotos} returnTo={id ? config.paths.view(id) : undefined} /> : null}
+          </SaveFailureAlert>
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={listReturn.back} className="btn btn-ghost">
             {at("common.cancel")}

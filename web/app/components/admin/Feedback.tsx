@@ -8,11 +8,12 @@ export interface SaveFailure {
 }
 
 /** A failed save, said beside the form's Save button: what happened, then what to do. */
-export function SaveFailureAlert({ failure }: { failure: SaveFailure }) {
+export function SaveFailureAlert({ failure, children }: { failure: SaveFailure; children?: React.ReactNode }) {
   return (
     <ErrorAlert>
       <p className="font-semibold">{failure.message}</p>
       {failure.advice ? <p className="mt-1">{failure.advice}</p> : null}
+      {children}
     </ErrorAlert>
   );
 }

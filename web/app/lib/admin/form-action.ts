@@ -11,4 +11,6 @@ export interface FormActionData {
   /** The version the refused save was based on: the form keeps it, so its next Save is checked against
    * the same version as this one (a page rendered again without JavaScript reads the newest one). */
   baseVersion?: string | null;
+  /** Publishing was refused: these photos show children and have no valid consent on record. */
+  consentPhotos?: string[];
 }

@@ -5,13 +5,15 @@ import { todayInNepal } from "~/lib/i18n/bs-date";
 import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import type { FormActionData } from "./form-action";
 import { requestedPage } from "~/lib/pagination";
+import { photoNameOf, photoNamesOfPost, type PostPhoto } from "./consent";
+import { photosConsent } from "./consent.server";
 import { countItems, deleteItem, getItem, listItems, publicationHistory } from "./items.server";
-import { KINDS, langOf, parseId, type KindKey } from "./kinds";
+import { KINDS, langOf, parseId, type ItemByKind, type KindKey } from "./kinds";
 import { clampedPlace, listHref, listPlaceOf } from "./list-place";
 import { getNepali, nepaliAction } from "./nepali.server";
 import { requireSameOrigin } from "./origin.server";
 import { requireEditorOf } from "./kind-access.server";
-import { flashNotice } from "./session.server";
+import { flashNotice, type Staff } from "./session.server";
 import { saveItem, uploadLimits } from "./upload.server";
 
 /**
@@ -93,6 +95,7 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
       values: result.values,
       ...(result.conflict ? { conflict: result.conflict } : {}),
       ...(result.baseVersion ? { baseVersion: result.baseVersion } : {}),
+      ...(result.consentPhotos ? { consentPhotos: result.consentPhotos } : {}),
     },
     { status: result.status, headers: NO_STORE_HEADERS },
   );
@@ -141,8 +144,19 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
     rendered(result.item as Record<string, unknown> | null, "en"),
     nepali?.exists ? rendered(nepali.values, "ne") : Promise.resolve({}),
   ]);
+  const photos = kind === "blog" && result.item ? await postPhotos(request, staff, result.item as ItemByKind["blog"]) : null;
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, kind, nepali, html, nepaliHtml, history }, { status, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, nepali, html, nepaliHtml, history, photos }, { status, headers: NO_STORE_HEADERS });
+}
+
+/** A post's cover and the photos in its text with their consent (one read for all); "failed" when the CMS could not say. */
+async function postPhotos(request: Request, staff: Staff, post: ItemByKind["blog"]): Promise<PostPhoto[] | "failed"> {
+  const names = photoNamesOfPost(post);
+  if (names.length === 0) return [];
+  const consent = await photosConsent(request, staff, names);
+  if (!consent) return "failed";
+  const cover = photoNameOf(post.mediaUrl);
+  return names.map((name) => ({ name, cover: name === cover, consent: consent.get(name) ?? null }));
 }
 
 /**

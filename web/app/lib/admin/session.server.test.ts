@@ -90,6 +90,15 @@ describe("requireStaff", () => {
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fgallery%2Fimages%3Fpage%3D2");
   });
 
+  it("remembers a photo's consent page, but not the forms' endpoints under /admin/", async () => {
+    const consent = await thrown(requireStaff(new Request(`${SITE}/admin/photos/kites_1a.jpg/consent?returnTo=%2Fblogs%2F3`)));
+    expect(consent.headers.get("Location")).toBe(
+      "/login?redirectTo=%2Fadmin%2Fphotos%2Fkites_1a.jpg%2Fconsent%3FreturnTo%3D%252Fblogs%252F3",
+    );
+    const save = await thrown(requireStaff(new Request(`${SITE}/admin/save/blog/3`)));
+    expect(save.headers.get("Location")).toBe("/login");
+  });
+
   it("returns the token and user id of a valid session", async () => {
     const token = fakeJwt({ id: 4, sub: "4", exp: inOneHour() });
     const staff = await requireStaff(new Request(`${SITE}/teams`, { headers: { Cookie: await cookieFor(token) } }));

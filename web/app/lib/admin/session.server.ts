@@ -150,11 +150,14 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
+/** The one admin page under /admin/ (the rest are endpoints of the forms: save, preview, uploads). */
+const ADMIN_PAGE_UNDER_ADMIN = /^\/admin\/photos\/[^/]+\/consent$/;
+
 /** /login, remembering where the visitor was going (a GET page only). */
 export function loginUrl(request: Request): string {
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  if (request.method !== "GET" || url.pathname.startsWith("/admin/")) return "/login";
+  if (request.method !== "GET" || (url.pathname.startsWith("/admin/") && !ADMIN_PAGE_UNDER_ADMIN.test(url.pathname))) return "/login";
   return `/login?${new URLSearchParams({ redirectTo: here })}`;
 }
 

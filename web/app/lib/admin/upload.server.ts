@@ -14,6 +14,7 @@ import { baseVersionOf, ifMatch, REPLACE_VERSION_FIELD, VERSION_FIELD, type Edit
 import { editConflictOf } from "./edit-conflict.server";
 import { uploadIdField } from "./resumable-upload-fields";
 import { finishedUpload, removeUpload } from "./resumable-uploads.server";
+import { refusedPhotosOf } from "./consent";
 import { returnPathOf } from "./list-place";
 import { fieldErrorsOf, fileTooLargeMessage, formSchema, isAllowedFile, type FieldErrors, type FileInfo } from "./schemas";
 import { flashNotice, type Staff } from "./session.server";
@@ -201,6 +202,8 @@ export type SaveResult =
       conflict?: EditConflict;
       /** The version the form was opened with (kept by the form for its next save). */
       baseVersion?: string | null;
+      /** Publishing was refused: these photos show children and have no valid consent on record. */
+      consentPhotos?: string[];
     };
 
 /**
@@ -332,7 +335,9 @@ export async function saveItem(request: Request, staff: Staff, kind: KindKey, id
       if (!(error instanceof AdminCmsError)) throw error;
       const conflict = editConflictOf(error, config.textFields);
       if (conflict) return { ok: false, status: 409, message: staff.at("conflict.notSaved"), errors: {}, values, conflict, baseVersion };
-      return { ok: false, ...cmsFailure(error, { failure, notFound: config.messages.notFound }, staff.at), values, baseVersion };
+      const consentPhotos = refusedPhotosOf(error.status, error.body);
+      const refused = cmsFailure(error, { failure, notFound: config.messages.notFound }, staff.at);
+      return { ok: false, ...refused, values, baseVersion, ...(consentPhotos ? { consentPhotos } : {}) };
     }
 
     // Saved: the uploads are no longer needed (a refused save keeps them for the next try).

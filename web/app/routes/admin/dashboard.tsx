@@ -4,7 +4,11 @@ import type { loader as layoutLoader } from "./layout";
 import { ConfirmDialog, useConfirmParam } from "~/components/admin/ConfirmDelete";
 import { ErrorAlert } from "~/components/admin/Feedback";
 import { IconFileText, IconImage, IconTrash, IconUsers, IconVideo } from "~/components/ui/icons";
-import { AdminRouteError, adminMeta } from "~/components/admin/Page";
+import { AdminRouteError, adminMeta, formatDate } from "~/components/admin/Page";
+import { ConsentBadge } from "~/components/admin/ConsentBadge";
+import { SizedImage } from "~/components/admin/SizedImage";
+import { consentHref, type PhotoConsent } from "~/lib/admin/consent";
+import { consentToReview } from "~/lib/admin/consent.server";
 import {
   countItems,
   demoContentCount,
@@ -28,9 +32,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   // Only a Manager may remove the demo content or publish a submitted post, so only a Manager is told about them.
   const forManager = async () => {
-    if ((await fetchCurrentUser(request, staff))?.role !== "manager") return { demo: null, review: null };
-    const [demo, review] = await Promise.all([demoContentCount(request, staff), postsWaitingForReview(request, staff)]);
-    return { demo, review: review ?? ("failed" as const) };
+    if ((await fetchCurrentUser(request, staff))?.role !== "manager") return { demo: null, review: null, consent: null };
+    const [demo, review, consent] = await Promise.all([
+      demoContentCount(request, staff),
+      postsWaitingForReview(request, staff),
+      consentToReview(request, staff),
+    ]);
+    return { demo, review: review ?? ("failed" as const), consent: consent ?? ("failed" as const) };
   };
   const [team, image, video, blog, manager] = await Promise.all([
     countItems(request, staff, "team"),
@@ -92,6 +100,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
       {loaderData.demo ? <DemoContentNotice count={loaderData.demo} /> : null}
       {/* Shown when something waits (or could not be checked): an empty list is no news. */}
       {loaderData.review === "failed" || (loaderData.review?.length ?? 0) > 0 ? <ReviewList posts={loaderData.review!} /> : null}
+      {loaderData.consent === "failed" || (loaderData.consent?.length ?? 0) > 0 ? <ConsentReviewList photos={loaderData.consent!} /> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ key, to, title, text, Icon }) => {
           const count = loaderData.counts[key];
@@ -143,6 +152,52 @@ function ReviewList({ posts }: { posts: PostForReview[] | "failed" }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** Thumbnails of the consent list: small enough for a row on a 360 px phone. */
+const THUMB_WIDTH = 64;
+
+/** A Manager's photos of children whose consent is due for review or has expired, soonest first. */
+function ConsentReviewList({ photos }: { photos: PhotoConsent[] | "failed" }) {
+  const at = useAt();
+  return (
+    <section aria-labelledby="consent-review-list" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+      <h2 id="consent-review-list" className="font-sans text-lg font-semibold text-ink">
+        {at("consent.reviewTitle")}
+      </h2>
+      {photos === "failed" ? (
+        <p className="mt-1 text-ink">{at("consent.reviewFailed")}</p>
+      ) : (
+        <>
+          <p className="mt-1 max-w-prose text-ink">{at("consent.reviewIntro")}</p>
+          <ul className="mt-2 divide-y divide-amber-200" data-testid="consent-review">
+            {photos.map((photo) => {
+              const reviewOn = formatDate(photo.record?.reviewOn, at.locale);
+              return (
+                <li key={photo.name} className="flex items-center gap-3 py-2">
+                  <SizedImage
+                    src={photo.url}
+                    shownWidth={THUMB_WIDTH}
+                    alt=""
+                    className="size-16 shrink-0 rounded-lg border border-amber-200 bg-sand object-cover"
+                  />
+                  <div className="min-w-0">
+                    <Link to={consentHref(photo.name, "/dashboard")} className="font-semibold break-all text-clay hover:underline">
+                      {photo.name}
+                    </Link>
+                    <p className="mt-1 flex flex-wrap items-center gap-2">
+                      <ConsentBadge state={photo.state} />
+                      {reviewOn ? <span className="text-sm text-muted">{at("consent.reviewBy", { date: reviewOn })}</span> : null}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     return Response.json(
-      { ok: false, message: result.message, errors: result.errors, conflict: result.conflict },
+      { ok: false, message: result.message, errors: result.errors, conflict: result.conflict, consentPhotos: result.consentPhotos },
       { status: result.status, headers: NO_STORE_HEADERS },
     );
   } catch (thrown) {

@@ -2,6 +2,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/view";
 import type { loader as layoutLoader } from "../layout";
+import { PostPhotos } from "~/components/admin/PostPhotos";
 import { PublicationHistory } from "~/components/admin/PublicationHistory";
 import { DetailScreen } from "~/components/admin/DetailScreen";
 import { KindDetail } from "~/components/admin/details";
@@ -41,6 +42,7 @@ export default function KindViewPage({ loaderData }: Route.ComponentProps) {
       {item && layout?.user?.isManager && "statusOf" in config && config.statusOf ? (
         <PublicationHistory events={loaderData.history} />
       ) : null}
+      {item && loaderData.photos ? <PostPhotos photos={loaderData.photos} /> : null}
       {item ? <NepaliSection kind={kind} id={item.id} nepali={loaderData.nepali} html={loaderData.nepaliHtml} /> : null}
     </DetailScreen>
   );
