@@ -31,12 +31,21 @@ test.afterAll(async () => {
   for (const id of created) await fetch(`${CMS_URL}/api/blog/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
 });
 
-test("staff record a photo's consent from its post; a Manager withdraws it; a post using it cannot be published", async ({ page }) => {
+test("staff record a photo's consent from its post; a Manager withdraws it; a post using it cannot be published", async ({ page, request }) => {
   test.slow();
   const published = await createPost({ title: unique("Kite day"), content: "The children flew kites.", status: "published" }, "member.jpg");
   const photo = /\/uploads\/([^/]+)$/.exec(published.mediaUrl ?? "")![1]!;
   const draftTitle = unique("Kites again");
   const draft = await createPost({ title: draftTitle, content: `More kites.\n\n![Kites](/uploads/${photo})`, status: "draft" });
+
+  // Visitors (no session) see the post and its photo, at full size and resized.
+  const visitor = async () => ({
+    post: (await request.get(`/blogs/details/${published.id}`, { maxRedirects: 0 })).status(),
+    nepali: (await request.get(`/ne/blogs/details/${published.id}`, { maxRedirects: 0 })).status(),
+    original: (await request.get(`/uploads/${photo}`)).status(),
+    resized: (await request.get(`/img/640/webp/${photo}`)).status(),
+  });
+  expect(await visitor()).toEqual({ post: 200, nepali: 200, original: 200, resized: 200 });
 
   // The post's page lists its cover with its state in words and the way to its consent page.
   await login(page, `/blogs/${published.id}`);
@@ -75,6 +84,8 @@ test("staff record a photo's consent from its post; a Manager withdraws it; a po
   await expect(page.getByTestId("consent-withdrawn")).toBeVisible();
   await expect(page.getByText("Unpublished because of this:")).toBeVisible();
   await expect(page.getByRole("button", { name: "Save consent" })).toBeDisabled();
+  // Visitors lose the post, the photo and its resized copy within 2 s.
+  await expect.poll(visitor, { timeout: 2000, intervals: [100] }).toEqual({ post: 404, nepali: 404, original: 404, resized: 404 });
 
   // The draft that shows the same photo cannot be published: the form says why and keeps the text.
   await page.goto(`/blogs/edit/${draft.id}`);
