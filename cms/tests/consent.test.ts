@@ -14,7 +14,15 @@ const MARKER = 'Signed by Kamala Thapa, aunt';
 const photo = async (name: string) => ({ bytes: await jpegBytes(640, 480), name, type: 'image/jpeg' });
 const nameOf = (url: string) => new URL(url, 'http://x').pathname.replace('/uploads/', '');
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const VALID = { showsChildren: true, givenBy: 'guardian', givenOn: day(-3), website: true, socialMedia: false, reviewOn: day(360), note: MARKER };
+const VALID = {
+  showsChildren: true,
+  givenBy: 'guardian',
+  givenOn: day(-3),
+  website: true,
+  socialMedia: false,
+  reviewOn: day(360),
+  note: MARKER,
+};
 
 describe('consent for photos of children', () => {
   let cms: TestCms;
@@ -27,7 +35,8 @@ describe('consent for photos of children', () => {
       headers: { 'content-type': 'application/json', ...bearer(token) },
       body: JSON.stringify(body),
     });
-  const withdraw = (name: string, token = manager) => fetch(`${cms.url}/api/consent/photos/${name}/withdraw`, { method: 'POST', headers: bearer(token) });
+  const withdraw = (name: string, token = manager) =>
+    fetch(`${cms.url}/api/consent/photos/${name}/withdraw`, { method: 'POST', headers: bearer(token) });
   type Post = { id: number; cover: string; title: string; content: string };
   /** A save of the post as submitted (or with `fields` changed) that asks to publish it. */
   const publish = (post: Post, token = manager, fields: Record<string, string> = {}) =>
@@ -83,7 +92,13 @@ describe('consent for photos of children', () => {
     // Marked as showing children, with a consent that does not cover the website: not publishable.
     const partial = await consent(post.cover, { ...VALID, website: false });
     expect(partial.status).toBe(400);
-    const noWebsite = await consent(post.cover, { showsChildren: true, givenBy: 'guardian', givenOn: day(-1), website: true, reviewOn: day(-2) });
+    const noWebsite = await consent(post.cover, {
+      showsChildren: true,
+      givenBy: 'guardian',
+      givenOn: day(-1),
+      website: true,
+      reviewOn: day(-2),
+    });
     expect((await json(noWebsite)).errors).toEqual({ reviewOn: ['The review date must come after the consent date.'] });
 
     // Recorded as an expired consent: the photo shows children and its review has passed.
@@ -131,7 +146,9 @@ describe('consent for photos of children', () => {
       manager,
     );
     expect(nepali.status).toBe(409);
-    expect(await cms.query(`SELECT id FROM blogs WHERE document_id = (SELECT document_id FROM blogs WHERE id = ${inText.id}) AND locale = 'ne'`)).toEqual([]);
+    expect(
+      await cms.query(`SELECT id FROM blogs WHERE document_id = (SELECT document_id FROM blogs WHERE id = ${inText.id}) AND locale = 'ne'`),
+    ).toEqual([]);
   });
 
   it('takes a withdrawn photo off every public answer and /uploads within 2 s, unpublishes its posts and keeps the record', async () => {
@@ -179,7 +196,9 @@ describe('consent for photos of children', () => {
           (entry: { id: number }) => entry.id === galleryItem.id,
         ),
         postInGraphql: graphql.data.blogs.some((entry: { numericId: number }) => entry.numericId === post.id),
-        photoInGraphql: graphql.data.imageGalleries.some((entry: { image: { url: string } | null }) => entry.image?.url.includes(galleryPhoto)),
+        photoInGraphql: graphql.data.imageGalleries.some((entry: { image: { url: string } | null }) =>
+          entry.image?.url.includes(galleryPhoto),
+        ),
         uploads: [
           (await fetch(`${cms.url}/uploads/${post.cover}`)).status,
           (await fetch(`${cms.url}/uploads/${galleryPhoto}`, { method: 'HEAD' })).status,
@@ -220,11 +239,22 @@ describe('consent for photos of children', () => {
     expect((await consent(post.cover, VALID)).status).toBe(200);
     expect((await publish(post)).status).toBe(200);
 
-    for (const path of [`/api/consent/photos/${post.cover}`, `/api/consent/photos?names=${post.cover}`, '/api/consent/review', '/api/photo-consents']) {
+    for (const path of [
+      `/api/consent/photos/${post.cover}`,
+      `/api/consent/photos?names=${post.cover}`,
+      '/api/consent/review',
+      '/api/photo-consents',
+    ]) {
       expect([401, 403, 404]).toContain((await fetch(`${cms.url}${path}`)).status);
     }
     expect([401, 403]).toContain(
-      (await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+      (
+        await fetch(`${cms.url}/api/consent/photos/${post.cover}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
     );
     const graphqlConsent = await json(
       await fetch(`${cms.url}/graphql`, {

@@ -75,7 +75,9 @@ export async function photoByName(name: string): Promise<StoredPhoto | null> {
   const original = (await strapi.db.query(FILE_UID).findOne({ where: { url }, select })) as StoredPhoto | null;
   if (original) return original;
   // A copy's name is inside its original's `formats`; confirmed after the text match.
-  const candidates = (await strapi.db.query(FILE_UID).findMany({ where: { formats: { $contains: url } }, select, limit: 5 })) as StoredPhoto[];
+  const candidates = (await strapi.db
+    .query(FILE_UID)
+    .findMany({ where: { formats: { $contains: url } }, select, limit: 5 })) as StoredPhoto[];
   return candidates.find((file) => namesOfFile(file).includes(name)) ?? null;
 }
 

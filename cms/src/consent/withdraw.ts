@@ -23,7 +23,14 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
   ) as ConsentRow;
   forgetWithheldPhotos();
   await strapi.db.query(EVENT_UID).create({
-    data: { kind: 'photo', entryId: photo.id, action: 'withdrawn', byId: writer.id, byName: withdrawal.withdrawnByName, title: photo.url.slice(0, 300) },
+    data: {
+      kind: 'photo',
+      entryId: photo.id,
+      action: 'withdrawn',
+      byId: writer.id,
+      byName: withdrawal.withdrawnByName,
+      title: photo.url.slice(0, 300),
+    },
   });
 
   const unpublished: PhotoUse[] = [];
@@ -34,7 +41,9 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
       publication: unknown;
     } | null;
     if (!post || !isPublicPost(post.publication)) continue;
-    const entry = await strapi.documents(blog.uid as never).update({ documentId: post.documentId, locale: 'en', data: { publication: 'draft' } } as never);
+    const entry = await strapi
+      .documents(blog.uid as never)
+      .update({ documentId: post.documentId, locale: 'en', data: { publication: 'draft' } } as never);
     await recordStatusChange(blog, entry as never, 'published', writer);
     unpublished.push(use);
   }

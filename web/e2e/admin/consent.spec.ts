@@ -31,7 +31,10 @@ test.afterAll(async () => {
   for (const id of created) await fetch(`${CMS_URL}/api/blog/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
 });
 
-test("staff record a photo's consent from its post; a Manager withdraws it; a post using it cannot be published", async ({ page, request }) => {
+test("staff record a photo's consent from its post; a Manager withdraws it; a post using it cannot be published", async ({
+  page,
+  request,
+}) => {
   test.slow();
   const published = await createPost({ title: unique("Kite day"), content: "The children flew kites.", status: "published" }, "member.jpg");
   const photo = /\/uploads\/([^/]+)$/.exec(published.mediaUrl ?? "")![1]!;

@@ -2,7 +2,16 @@ import type { Context } from 'koa';
 import { ContractError, reply, replyWithError } from '../../../contract/errors';
 import { writerOf } from '../../../contract/review';
 import { CONSENT_MESSAGES, consentProblems, type ConsentInput } from '../../../contract/shared/consent-rules';
-import { CONSENT_UID, consentRowsOf, describePhoto, photoByName, stateOf, today, type ConsentRow, type StoredPhoto } from '../../../consent/photos';
+import {
+  CONSENT_UID,
+  consentRowsOf,
+  describePhoto,
+  photoByName,
+  stateOf,
+  today,
+  type ConsentRow,
+  type StoredPhoto,
+} from '../../../consent/photos';
 import { withdrawConsent } from '../../../consent/withdraw';
 
 /** The most photos one batch read names (a post's cover and the photos in its text). */
@@ -89,7 +98,8 @@ export default {
     } as Partial<Record<keyof ConsentInput, unknown>>;
     const problems = consentProblems(input, today());
     const first = Object.values(problems)[0];
-    if (first) throw new ContractError(400, first, Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
+    if (first)
+      throw new ContractError(400, first, Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])));
     const writer = writerOf(ctx);
     const children = input.showsChildren === true;
     const note = typeof input.note === 'string' && input.note.trim() ? input.note.trim() : null;
