@@ -183,23 +183,24 @@ const withoutWithheld =
     return resolve(parent, { ...args, filters }, context, info);
   };
 
-/** GraphQL is for public reads: a draft or submitted post is not one of them (the staff preview has its own query). */
-const onlyPublishedPosts = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+/** GraphQL is for public reads: a draft or submitted entry is not one of them (the staff preview of a post has its own query). */
+const onlyPublished = (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
   const published = { or: [{ publication: { eq: 'published' } }, { publication: { null: true } }] };
   const filters = args.filters ? { and: [args.filters, published] } : published;
   return resolve(parent, { ...args, filters }, context, info);
 };
 
-/** A single post asked by its documentId: none unless it is published (the status is read from the row, whatever the answer holds). */
-const unlessDraft = async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
-  const post = (await resolve(parent, args, context, info)) as { documentId?: string } | null;
-  if (!post?.documentId) return post;
-  const stored = (await strapi.db.query('api::blog.blog').findOne({
-    where: { documentId: post.documentId, locale: DEFAULT_LOCALE },
-    select: ['publication'],
-  })) as { publication?: unknown } | null;
-  return stored && !isPublicPost(stored.publication) ? null : post;
-};
+/** A single entry asked by its documentId: none unless it is published (the status is read from the English row, whatever the answer holds). */
+const unlessDraft =
+  (uid: string) => async (resolve: Resolve, parent: unknown, args: Record<string, unknown>, context: unknown, info: unknown) => {
+    const entry = (await resolve(parent, args, context, info)) as { documentId?: string } | null;
+    if (!entry?.documentId) return entry;
+    const stored = (await strapi.db.query(uid as never).findOne({
+      where: { documentId: entry.documentId, locale: DEFAULT_LOCALE },
+      select: ['publication'],
+    })) as { publication?: unknown } | null;
+    return stored && !isPublicPost(stored.publication) ? null : entry;
+  };
 
 /** The post with this numericId in `locale`, unpublished ones included or not. */
 async function postByNumericId(id: number, locale: string | null | undefined, withDrafts: boolean) {
@@ -251,16 +252,23 @@ export function registerGraphqlExtension() {
       'Query.blogByNumericId': { auth: { scope: ['api::blog.blog.findOne'] } },
       // Whoever may edit posts may see their drafts: Staff and Managers, never visitors.
       'Query.blogPreviewByNumericId': { auth: { scope: ['api::blog.blog.contractUpdate'] } },
-      // Visitors see published posts only.
-      'Query.blogs': { middlewares: [onlyPublishedPosts] },
-      'Query.blogs_connection': { middlewares: [onlyPublishedPosts] },
-      'Query.blog': { middlewares: [unlessDraft] },
+      // Visitors see published posts, gallery items and team members only.
+      'Query.blogs': { middlewares: [onlyPublished] },
+      'Query.blogs_connection': { middlewares: [onlyPublished] },
+      'Query.blog': { middlewares: [unlessDraft('api::blog.blog')] },
+      'Query.teamMembers': { middlewares: [onlyPublished] },
+      'Query.teamMembers_connection': { middlewares: [onlyPublished] },
+      'Query.teamMember': { middlewares: [unlessDraft('api::team-member.team-member')] },
       // Visitors see a gallery video once it plays everywhere (or as uploaded, without an encoder).
       // A single one is asked by its documentId, which only these lists give out.
-      'Query.videoGalleries': { middlewares: [onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')] },
-      'Query.videoGalleries_connection': { middlewares: [onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')] },
-      'Query.imageGalleries': { middlewares: [withoutWithheld('api::image-gallery.image-gallery')] },
-      'Query.imageGalleries_connection': { middlewares: [withoutWithheld('api::image-gallery.image-gallery')] },
+      'Query.videoGalleries': { middlewares: [onlyPublished, onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')] },
+      'Query.videoGalleries_connection': {
+        middlewares: [onlyPublished, onlyPublicVideos, withoutWithheld('api::video-gallery.video-gallery')],
+      },
+      'Query.videoGallery': { middlewares: [unlessDraft('api::video-gallery.video-gallery')] },
+      'Query.imageGalleries': { middlewares: [onlyPublished, withoutWithheld('api::image-gallery.image-gallery')] },
+      'Query.imageGalleries_connection': { middlewares: [onlyPublished, withoutWithheld('api::image-gallery.image-gallery')] },
+      'Query.imageGallery': { middlewares: [unlessDraft('api::image-gallery.image-gallery')] },
     },
   }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { bearer, decodeJwt, form, json, login, send } from './helpers/api';
+import { bearer, decodeJwt, form, jpegBytes, json, login, send } from './helpers/api';
 import { addAccount } from './helpers/accounts';
 
 // Staff write posts and submit them for review; only a Manager publishes. Visitors never see a
@@ -156,6 +156,62 @@ describe('Staff submit, a Manager publishes', () => {
     expect((await fetch(`${cms.url}/api/audit/blog/0x1`, { headers: bearer(manager) })).status).toBe(400);
     // Nothing of the record is in any public answer.
     expect(JSON.stringify(await json(await fetch(`${cms.url}/api/blogs?populate=*`)))).not.toContain('Sita Gurung');
+  });
+
+  it('keeps a Staff gallery image, video and team member from visitors until a Manager publishes them', async () => {
+    const kinds = [
+      {
+        path: 'image-gallery',
+        fields: { title: 'Football', description: 'The match.' },
+        file: 'image',
+        gql: 'imageGalleries',
+        rest: 'image-galleries',
+      },
+      { path: 'team-member', fields: { name: 'Asha Rai', role: 'Cook' }, file: 'photo', gql: 'teamMembers', rest: 'team-members' },
+    ] as const;
+    for (const kind of kinds) {
+      const files = { [kind.file]: { bytes: await jpegBytes(320, 240), name: 'photo.jpg', type: 'image/jpeg' } };
+      // Staff cannot publish; their save is submitted.
+      const refused = await send(cms.url, 'POST', `/api/${kind.path}`, form({ ...kind.fields, status: 'published' }, files), staff.token);
+      expect(refused.status, kind.path).toBe(403);
+      const created = await send(cms.url, 'POST', `/api/${kind.path}`, form(kind.fields, files), staff.token);
+      expect(created.status, await created.clone().text()).toBe(201);
+      const entry = await json(created);
+      expect(entry.status).toBe('submitted');
+
+      const sightings = async () => {
+        const gql = await json(
+          await fetch(`${cms.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: `{ ${kind.gql}(locale: "en", pagination: { limit: 100 }) { numericId documentId } }` }),
+          }),
+        );
+        const rest = await json(await fetch(`${cms.url}/api/${kind.rest}?pagination[pageSize]=100`));
+        const sitemap = await json(await fetch(`${cms.url}/api/sitemap-entries`));
+        return {
+          detail: (await fetch(`${cms.url}/api/${kind.path}/${entry.id}`)).status,
+          listed: (await json(await fetch(`${cms.url}/api/${kind.path}?pageSize=100`))).results.some(
+            (e: { id: number }) => e.id === entry.id,
+          ),
+          inGraphql: gql.data[kind.gql].some((e: { numericId: number }) => e.numericId === entry.id),
+          inRest: rest.data.some((e: { id: number }) => e.id === entry.id),
+          counted: kind.path === 'image-gallery' ? sitemap.images : sitemap.members,
+        };
+      };
+      const hidden = await sightings();
+      expect(hidden).toMatchObject({ detail: 404, listed: false, inGraphql: false, inRest: false });
+      // Staff see it with its status; a Manager approves it as it is.
+      expect((await json(await fetch(`${cms.url}/api/${kind.path}/${entry.id}`, { headers: bearer(staff.token) }))).status).toBe(
+        'submitted',
+      );
+      const approved = await send(cms.url, 'PUT', `/api/${kind.path}/${entry.id}`, form({ ...kind.fields, status: 'published' }), manager);
+      expect(approved.status, await approved.clone().text()).toBe(200);
+      const shown = await sightings();
+      expect(shown).toMatchObject({ detail: 200, listed: true, inGraphql: true, inRest: true, counted: hidden.counted + 1 });
+      const recordOf = await json(await fetch(`${cms.url}/api/audit/${kind.path}/${entry.id}`, { headers: bearer(manager) }));
+      expect(recordOf.results.map((event: { action: string }) => event.action)).toEqual(['approved', 'submitted']);
+    }
   });
 
   it('publishes a Manager save that names no status, as before', async () => {

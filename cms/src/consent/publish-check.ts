@@ -7,14 +7,16 @@ import { consentRowsOf, photoByName, stateOf } from './photos';
 /**
  * A post goes in front of visitors only when every photo it shows may be: none that shows
  * children without a valid consent covering the website, none whose consent was withdrawn.
- * `cover`: the cover's stored URL (none for a new upload: nobody has marked it yet);
- * `bodies`: the Markdown of every language version as it will be after the save.
- * 409 naming the photos otherwise; nothing is stored.
+ * `files`: the stored URLs of its media fields (a cover, a gallery photo or video and its poster;
+ * none for a new upload: nobody has marked it yet); `bodies`: the Markdown of every language
+ * version as it will be after the save. 409 naming the photos otherwise; nothing is stored.
  */
-export async function refusePhotosWithoutConsent(cover: string | null | undefined, bodies: unknown[]) {
+export async function refusePhotosWithoutConsent(files: (string | null | undefined)[], bodies: unknown[]) {
   const names = new Set<string>();
-  const coverName = storedName(cover);
-  if (coverName) names.add(coverName);
+  for (const file of files) {
+    const name = storedName(file);
+    if (name) names.add(name);
+  }
   for (const body of bodies) for (const name of uploadsInMarkdown(body)) names.add(name);
   if (names.size === 0) return;
 
@@ -30,11 +32,11 @@ export async function refusePhotosWithoutConsent(cover: string | null | undefine
   }
 }
 
-/** The post bodies of an entry's language versions other than `except`, as stored. */
-export async function storedBodies(uid: string, documentId: string, except: string[]): Promise<unknown[]> {
+/** The Markdown (`field`) of an entry's language versions other than `except`, as stored. */
+export async function storedBodies(uid: string, field: string, documentId: string, except: string[]): Promise<unknown[]> {
   const rows = (await strapi.db.query(uid as never).findMany({
     where: { documentId, locale: { $notIn: except } },
-    select: ['content'],
-  })) as { content: unknown }[];
-  return rows.map((row) => row.content);
+    select: [field],
+  })) as Record<string, unknown>[];
+  return rows.map((row) => row[field]);
 }

@@ -219,11 +219,12 @@ export function createContractActions(def: ContractDefinition) {
       if (def.drafts && statusAfterTranslation(stored.english, writer) === 'submitted') {
         await documents(def).update({ documentId: existing.documentId, locale: DEFAULT_LOCALE, data: { publication: 'submitted' } });
         resubmitted = true;
-      } else if (def.drafts && isPublicPost(stored.english.publication)) {
+      } else if (def.drafts && def.markdownField && isPublicPost(stored.english.publication)) {
         // The new text goes straight to visitors: its photos need their consent like the rest of the post's.
-        const others = await storedBodies(def.uid, existing.documentId, [locale]);
-        const cover = (stored.english[def.fileField] as MediaFile | null)?.url;
-        await refusePhotosWithoutConsent(cover, [data.content ?? stored.version?.content, ...others]);
+        const field = def.markdownField;
+        const others = await storedBodies(def.uid, field, existing.documentId, [locale]);
+        const files = mediaFields(def).map((name) => (stored.english[name] as MediaFile | null)?.url);
+        await refusePhotosWithoutConsent(files, [data[field] ?? stored.version?.[field], ...others]);
       }
       // Strapi creates the version when the document has none in this locale, copying the shared fields.
       const written = await documents(def).update({ documentId: existing.documentId, locale, data });
@@ -287,7 +288,9 @@ export function createContractActions(def: ContractDefinition) {
         const validated = await validateRequest(def, ctx, 'create');
         const writer = writerOf(ctx);
         if (validated.publication) refuseUnapprovedPublish(validated.publication, writer, null);
-        if (validated.publication === 'published') await refusePhotosWithoutConsent(null, [validated.attributes.content]);
+        if (validated.publication === 'published') {
+          await refusePhotosWithoutConsent([], def.markdownField ? [validated.attributes[def.markdownField]] : []);
+        }
         const { attributes } = validated;
         // A kind's calendar day left out is today (a new team member joins today).
         if (def.dateField && !attributes[def.dateField.attribute])
@@ -326,10 +329,16 @@ export function createContractActions(def: ContractDefinition) {
           refuseUnapprovedPublish(validated.publication, writer, existing, changesEntry(validated.attributes, existing, newFiles));
         }
         if (validated.publication === 'published') {
-          // The post as it will be: a new cover has no consent question answered yet, the other languages' text stays.
-          const cover = validated.file ? null : (existing[def.fileField] as MediaFile | null)?.url;
-          const others = await storedBodies(def.uid, existing.documentId, [DEFAULT_LOCALE]);
-          await refusePhotosWithoutConsent(cover, [validated.attributes.content ?? existing.content, ...others]);
+          // The entry as it will be: a new file has no consent question answered yet, the other languages' text stays.
+          const replacedFields = new Set([...(validated.file ? [def.fileField] : []), ...validated.images.map((image) => image.field)]);
+          const files = mediaFields(def)
+            .filter((field) => !replacedFields.has(field))
+            .map((field) => (existing[field] as MediaFile | null)?.url);
+          const field = def.markdownField;
+          const bodies = field
+            ? [validated.attributes[field] ?? existing[field], ...(await storedBodies(def.uid, field, existing.documentId, [DEFAULT_LOCALE]))]
+            : [];
+          await refusePhotosWithoutConsent(files, bodies);
         }
         refuseStaleWrite(ctx, def, { english: existing, version: existing, locale, answer: () => serialize(existing) });
         const stored = await storeFiles(def, validated);

@@ -1,7 +1,7 @@
 import { PUBLIC_VIDEO_STATES } from './shared/video-status';
 
-/** The posts visitors see: published ones, and those stored before drafts existed (no `publication`). */
-export const PUBLISHED_POSTS = { $or: [{ publication: 'published' }, { publication: { $null: true } }] };
+/** The entries visitors see: published ones, and those stored before drafts existed (no `publication`). */
+export const PUBLISHED_ENTRIES = { $or: [{ publication: 'published' }, { publication: { $null: true } }] };
 import { CONTRACT_RULES, type FileRule, type KindRules, type TextRule } from './shared/rules';
 
 /** A text field of a contract form: its request name, the attribute it is stored in and its rules. */
@@ -69,8 +69,13 @@ export interface ContractDefinition {
   privateFiles?: string[];
   /** What an anonymous reader may see of the kind (a video while it is converted or after it failed: not yet). */
   publicFilters?: Record<string, unknown>;
-  /** Entries may be saved as drafts (the request's and answer's `status`, stored as `publication`). */
+  /**
+   * Entries may be saved as drafts and submitted for review (the request's and answer's `status`,
+   * stored as `publication`); visitors see published ones only.
+   */
   drafts?: boolean;
+  /** The attribute holding Markdown that may show stored photos (a post's text). */
+  markdownField?: string;
   /** Messages for failures the client cannot fix. */
   failure: { list: string; one: string; create: string; update: string; remove: string };
 }
@@ -116,6 +121,8 @@ export const teamMember: ContractDefinition = {
     photoUrl: fileUrl(entry.photo as MediaFile | null),
     joined_at: entry.joinedAt ?? null,
   }),
+  publicFilters: PUBLISHED_ENTRIES,
+  drafts: true,
   failure: {
     list: 'Failed to fetch team members',
     one: 'Failed to fetch team member',
@@ -135,6 +142,8 @@ export const imageGallery: ContractDefinition = {
     mediaUrl: fileUrl(entry.image as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
+  publicFilters: PUBLISHED_ENTRIES,
+  drafts: true,
   failure: {
     list: 'Something went wrong',
     one: 'Something went wrong',
@@ -158,7 +167,8 @@ export const videoGallery: ContractDefinition = {
     video_error: entry.videoError ?? null,
     created_at: entry.createdAt ?? null,
   }),
-  publicFilters: { $or: [{ videoStatus: { $in: PUBLIC_VIDEO_STATES } }, { videoStatus: { $null: true } }] },
+  publicFilters: { $and: [PUBLISHED_ENTRIES, { $or: [{ videoStatus: { $in: PUBLIC_VIDEO_STATES } }, { videoStatus: { $null: true } }] }] },
+  drafts: true,
   privateFiles: ['originalVideo'],
   failure: {
     list: 'Something went wrong',
@@ -179,8 +189,9 @@ export const blog: ContractDefinition = {
     mediaUrl: fileUrl(entry.media as MediaFile | null),
     created_at: entry.createdAt ?? null,
   }),
-  publicFilters: PUBLISHED_POSTS,
+  publicFilters: PUBLISHED_ENTRIES,
   drafts: true,
+  markdownField: 'content',
   failure: {
     list: 'Something went wrong',
     one: 'Something went wrong',

@@ -150,27 +150,47 @@ export async function fetchCurrentUser(request: Request, staff: Staff): Promise<
   }
 }
 
-/** A post waiting for a Manager's review, as the dashboard lists it. */
-export interface PostForReview {
+/** An entry waiting for a Manager's review (a post, gallery item or team member), as the dashboard lists it. */
+export interface EntryForReview {
+  kind: KindKey;
   id: number;
   title: string;
+  /** Its edit form, where the Manager reads, previews and publishes it. */
+  href: string;
   /** Who submitted it (changed it last), when the CMS recorded a person. */
   by: string | null;
   at: string | null;
 }
 
-// At most this many on the dashboard; the blog list shows every post with its status.
+// At most this many of each kind on the dashboard; each list shows every entry with its status.
 const REVIEW_LIST_SIZE = 20;
 
-/** The posts Staff have submitted for review (a Manager's dashboard); null when the CMS could not say. */
-export async function postsWaitingForReview(request: Request, staff: Staff): Promise<PostForReview[] | null> {
+/** The kinds Staff submit for review rather than publish. */
+const REVIEWED_KINDS = (Object.keys(KINDS) as KindKey[]).filter((kind) => Boolean(KINDS[kind].statusOf));
+
+/** What Staff have submitted for review, every kind (a Manager's dashboard); null when the CMS could not say. */
+export async function waitingForReview(request: Request, staff: Staff): Promise<EntryForReview[] | null> {
   const query = new URLSearchParams({ status: "submitted", pageSize: String(REVIEW_LIST_SIZE) });
   try {
-    const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${KINDS.blog.api}?${query}`);
-    return (body.results ?? []).map((raw) => {
-      const post = toItem("blog", raw);
-      return { id: post.id, title: post.title, by: post.lastEdit?.name ?? null, at: post.lastEdit?.at ?? null };
-    });
+    const lists = await Promise.all(
+      REVIEWED_KINDS.map(async (kind) => {
+        const config = kindOf(kind);
+        const { body } = await staffCall<{ results?: RawItem[] }>(request, staff, `/api/${config.api}?${query}`);
+        return (body.results ?? []).map((raw): EntryForReview => {
+          const entry = toItem(kind, raw);
+          return {
+            kind,
+            id: entry.id,
+            title: config.nameOf(entry as never),
+            href: config.paths.edit(entry.id),
+            by: entry.lastEdit?.name ?? null,
+            at: entry.lastEdit?.at ?? null,
+          };
+        });
+      }),
+    );
+    // Oldest submission first: it has waited longest.
+    return lists.flat().sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
   } catch (error) {
     if (error instanceof AdminCmsError) return null;
     throw error;
@@ -179,10 +199,10 @@ export async function postsWaitingForReview(request: Request, staff: Staff): Pro
 
 const EVENT_ACTIONS = new Set<string>(Object.keys(PUBLICATION_ACTION_LABELS));
 
-/** Who submitted, approved, published and unpublished a post, newest first (Managers only); null when the CMS could not say. */
-export async function publicationHistory(request: Request, staff: Staff, id: number): Promise<PublicationEvent[] | null> {
+/** Who submitted, approved, published and unpublished an entry, newest first (Managers only); null when the CMS could not say. */
+export async function publicationHistory(request: Request, staff: Staff, kind: KindKey, id: number): Promise<PublicationEvent[] | null> {
   try {
-    const { body } = await staffCall<{ results?: Record<string, unknown>[] }>(request, staff, `/api/audit/${KINDS.blog.api}/${id}`);
+    const { body } = await staffCall<{ results?: Record<string, unknown>[] }>(request, staff, `/api/audit/${KINDS[kind].api}/${id}`);
     return (body.results ?? []).flatMap((raw) =>
       EVENT_ACTIONS.has(String(raw.action)) && typeof raw.at === "string"
         ? [{ action: raw.action as PublicationEvent["action"], by: text(raw.by), at: raw.at }]

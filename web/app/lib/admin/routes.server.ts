@@ -127,8 +127,8 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
   const [result, nepali, history] = await Promise.all([
     getItem(request, staff, kind, id),
     id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
-    // A post's changes of status, for Managers (the CMS refuses Staff, who are shown none).
-    id && KINDS[kind].statusOf ? publicationHistory(request, staff, id) : Promise.resolve(null),
+    // An entry's changes of status, for Managers (the CMS refuses Staff, who are shown none).
+    id && KINDS[kind].statusOf ? publicationHistory(request, staff, kind, id) : Promise.resolve(null),
   ]);
   const markdown = KINDS[kind].fields.filter((field) => field.type === "markdown").map((field) => field.name);
   const rendered = async (values: Record<string, unknown> | null | undefined, language: string) =>

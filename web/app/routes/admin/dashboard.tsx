@@ -13,11 +13,12 @@ import {
   countItems,
   demoContentCount,
   fetchCurrentUser,
-  postsWaitingForReview,
+  waitingForReview,
   removeDemoContent,
-  type PostForReview,
+  type EntryForReview,
 } from "~/lib/admin/items.server";
 import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
+import type { KindKey } from "~/lib/admin/kinds";
 import { requireSameOrigin } from "~/lib/admin/origin.server";
 import { NO_STORE_HEADERS } from "~/lib/http-cache";
 import { flashNotice, requireStaff } from "~/lib/admin/session.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if ((await fetchCurrentUser(request, staff))?.role !== "manager") return { demo: null, review: null, consent: null };
     const [demo, review, consent] = await Promise.all([
       demoContentCount(request, staff),
-      postsWaitingForReview(request, staff),
+      waitingForReview(request, staff),
       consentToReview(request, staff),
     ]);
     return { demo, review: review ?? ("failed" as const), consent: consent ?? ("failed" as const) };
@@ -99,7 +100,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
       {actionData?.error ? <ErrorAlert className="mt-6">{actionData.error}</ErrorAlert> : null}
       {loaderData.demo ? <DemoContentNotice count={loaderData.demo} /> : null}
       {/* Shown when something waits (or could not be checked): an empty list is no news. */}
-      {loaderData.review === "failed" || (loaderData.review?.length ?? 0) > 0 ? <ReviewList posts={loaderData.review!} /> : null}
+      {loaderData.review === "failed" || (loaderData.review?.length ?? 0) > 0 ? <ReviewList entries={loaderData.review!} /> : null}
       {loaderData.consent === "failed" || (loaderData.consent?.length ?? 0) > 0 ? <ConsentReviewList photos={loaderData.consent!} /> : null}
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ key, to, title, text, Icon }) => {
@@ -131,24 +132,34 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** A Manager's posts to review: each opens its edit form, where they read, preview and publish it. */
-function ReviewList({ posts }: { posts: PostForReview[] | "failed" }) {
+/** One entry of a kind, named as the consent page names where a photo is used. */
+const REVIEW_KIND_LABELS: Record<KindKey, AdminMessageKey> = {
+  blog: "consent.use.blog",
+  image: "consent.use.image-gallery",
+  video: "consent.use.video-gallery",
+  team: "consent.use.team-member",
+  giving: "giving.title",
+};
+
+/** What a Manager has to review (posts, gallery items, team members): each opens its edit form, where they read and publish it. */
+function ReviewList({ entries }: { entries: EntryForReview[] | "failed" }) {
   const at = useAt();
   return (
     <section aria-labelledby="review-list" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
       <h2 id="review-list" className="font-sans text-lg font-semibold text-ink">
         {at("dashboard.reviewTitle")}
       </h2>
-      {posts === "failed" ? (
+      {entries === "failed" ? (
         <p className="mt-1 text-ink">{at("dashboard.reviewFailed")}</p>
       ) : (
         <ul className="mt-2 divide-y divide-amber-200">
-          {posts.map((post) => (
-            <li key={post.id} className="py-2">
-              <Link to={`/blogs/edit/${post.id}`} className="font-semibold break-words text-clay hover:underline">
-                {post.title}
+          {entries.map((entry) => (
+            <li key={`${entry.kind}-${entry.id}`} className="py-2">
+              <span className="mr-2 text-sm text-muted">{at(REVIEW_KIND_LABELS[entry.kind])}</span>
+              <Link to={entry.href} className="font-semibold break-words text-clay hover:underline">
+                {entry.title}
               </Link>
-              {post.by ? <span className="ml-2 text-sm text-muted">{at("dashboard.reviewBy", { name: post.by })}</span> : null}
+              {entry.by ? <span className="ml-2 text-sm text-muted">{at("dashboard.reviewBy", { name: entry.by })}</span> : null}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { imageGallery } from '../../../contract/definitions';
+import { publicReadsService } from '../../../contract/public-reads-service';
 
-export default factories.createCoreService('api::image-gallery.image-gallery');
+export default publicReadsService({ ...imageGallery, publicFilters: imageGallery.publicFilters! });

@@ -1,3 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { teamMember } from '../../../contract/definitions';
+import { publicReadsService } from '../../../contract/public-reads-service';
 
-export default factories.createCoreService('api::team-member.team-member');
+export default publicReadsService({ ...teamMember, publicFilters: teamMember.publicFilters! });

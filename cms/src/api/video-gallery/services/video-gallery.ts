@@ -1,3 +1,4 @@
-import { factories } from '@strapi/strapi';
+import { videoGallery } from '../../../contract/definitions';
+import { publicReadsService } from '../../../contract/public-reads-service';
 
-export default factories.createCoreService('api::video-gallery.video-gallery');
+export default publicReadsService({ ...videoGallery, publicFilters: videoGallery.publicFilters! });

@@ -1,11 +1,6 @@
 import { postStatusOf, type PostStatus } from "@contract/post-status";
 import { defineKind } from "./define";
-import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
-
-const editorIdOf = (raw: unknown): number | null => {
-  const id = (raw as { id?: unknown } | null | undefined)?.id;
-  return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
-};
+import { editorIdOf, sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
 export interface BlogPost {
   id: number;

@@ -1,5 +1,6 @@
 import { defineKind } from "./define";
-import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
+import { postStatusOf, type PostStatus } from "@contract/post-status";
+import { editorIdOf, sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
 export interface GalleryImage {
   id: number;
@@ -7,6 +8,9 @@ export interface GalleryImage {
   description: string;
   mediaUrl: string | null;
   created_at: string | null;
+  /** A draft or submitted image is seen by staff only; a Manager publishes it. */
+  status: PostStatus;
+  lastEditorId: number | null;
 }
 
 export const image = defineKind({
@@ -46,12 +50,16 @@ export const image = defineKind({
     description: text(raw.description),
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     created_at: textOrNull(raw.created_at),
+    status: postStatusOf(raw.status),
+    lastEditorId: editorIdOf(raw.updated_by),
   }),
+  statusOf: (item) => item.status,
+  lastEditorOf: (item) => item.lastEditorId,
   nameOf: (item) => item.title,
   storedFiles: (item) => ({ image: { url: item.mediaUrl, alt: item.title } }),
   columns: [
     { header: "images.col.image", cell: { type: "thumb", src: (i) => i.mediaUrl, alt: (i) => i.title } },
-    { header: "images.col.title", cell: { type: "name", text: (i) => i.title } },
+    { header: "images.col.title", cell: { type: "name", text: (i) => i.title, status: (i) => i.status } },
     { header: "images.col.description", cell: { type: "excerpt", text: (i) => i.description } },
   ],
 });

@@ -1,5 +1,6 @@
 import { defineKind } from "./define";
-import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
+import { postStatusOf, type PostStatus } from "@contract/post-status";
+import { editorIdOf, sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
 export interface TeamMember {
   id: number;
@@ -8,6 +9,9 @@ export interface TeamMember {
   bio: string | null;
   photoUrl: string | null;
   joined_at: string | null;
+  /** A draft or submitted member is seen by staff only; a Manager publishes them. */
+  status: PostStatus;
+  lastEditorId: number | null;
 }
 
 export const team = defineKind({
@@ -68,7 +72,11 @@ export const team = defineKind({
     bio: textOrNull(raw.bio),
     photoUrl: sameOriginMedia(raw.photoUrl),
     joined_at: textOrNull(raw.joined_at),
+    status: postStatusOf(raw.status),
+    lastEditorId: editorIdOf(raw.updated_by),
   }),
+  statusOf: (member) => member.status,
+  lastEditorOf: (member) => member.lastEditorId,
   nameOf: (member) => member.name,
   storedFiles: (m, at) => ({ photo: { url: m.photoUrl, alt: at("common.photoOf", { name: m.name }) } }),
   columns: [
@@ -81,7 +89,7 @@ export const team = defineKind({
         round: true,
       },
     },
-    { header: "teams.col.name", cell: { type: "name", text: (m) => m.name } },
+    { header: "teams.col.name", cell: { type: "name", text: (m) => m.name, status: (m) => m.status } },
     { header: "teams.col.role", cell: { type: "text", text: (m) => m.role } },
     { header: "teams.col.bio", cell: { type: "excerpt", text: (m) => m.bio, missing: "teams.noBio" } },
     { header: "teams.col.joinedAt", cell: { type: "day", value: (m) => m.joined_at, missing: "teams.unknown" } },

@@ -1,7 +1,8 @@
 import type { VideoStatus } from "@contract/video-status";
 import type { AdminT } from "../messages";
 import { defineKind } from "./define";
-import { sameOriginMedia, text, textOrNull } from "./fields-of-items";
+import { postStatusOf, type PostStatus } from "@contract/post-status";
+import { editorIdOf, sameOriginMedia, text, textOrNull } from "./fields-of-items";
 
 const VIDEO_STATES: VideoStatus[] = ["processing", "ready", "failed", "original"];
 
@@ -34,6 +35,9 @@ export interface GalleryVideo {
   /** Why its conversion failed, in the CMS's words. */
   video_error: string | null;
   created_at: string | null;
+  /** A draft or submitted video is seen by staff only; a Manager publishes it. */
+  status: PostStatus;
+  lastEditorId: number | null;
 }
 
 export const video = defineKind({
@@ -85,7 +89,11 @@ export const video = defineKind({
     video_status: VIDEO_STATES.find((state) => state === raw.video_status) ?? null,
     video_error: textOrNull(raw.video_error),
     created_at: textOrNull(raw.created_at),
+    status: postStatusOf(raw.status),
+    lastEditorId: editorIdOf(raw.updated_by),
   }),
+  statusOf: (item) => item.status,
+  lastEditorOf: (item) => item.lastEditorId,
   nameOf: (item) => item.title,
   storedFiles: (item, at) => ({
     video: { url: item.mediaUrl, alt: item.title },
@@ -96,7 +104,7 @@ export const video = defineKind({
       header: "videos.col.video",
       cell: { type: "video", poster: (v) => v.posterUrl, label: (v) => v.title, note: (v, at) => videoStatusNote(v, at) },
     },
-    { header: "videos.col.title", cell: { type: "name", text: (v) => v.title } },
+    { header: "videos.col.title", cell: { type: "name", text: (v) => v.title, status: (v) => v.status } },
     { header: "videos.col.description", cell: { type: "excerpt", text: (v) => v.description } },
   ],
 });
