@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { CMS_URL, hydrated, login, managerToken, STILL_PAGES, unique } from "./support";
+import { type Browser, expect, test } from "@playwright/test";
+import { CMS_URL, fixture, hydrated, login, managerToken, STILL_PAGES, unique } from "./support";
 
 test.use(STILL_PAGES);
 
@@ -25,6 +25,19 @@ test.afterAll(async () => {
   await fetch(`${CMS_URL}/api/staff-accounts/${colleague.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
 });
 
+/** Kamala, signed in in a browser of her own. */
+async function signInColleague(browser: Browser) {
+  const staffContext = await browser.newContext(STILL_PAGES.contextOptions);
+  const staffPage = await staffContext.newPage();
+  await staffPage.goto("/login");
+  await hydrated(staffPage);
+  await staffPage.getByLabel("Email").fill(colleague.email);
+  await staffPage.getByLabel("Password", { exact: true }).fill(colleague.password);
+  await staffPage.getByRole("button", { name: "Login" }).click();
+  await staffPage.waitForURL("/dashboard");
+  return { staffContext, staffPage };
+}
+
 test("Staff submit a post for review; a Manager sees it on the dashboard, approves it, and it is on the site within 2 s", async ({
   page,
   browser,
@@ -34,14 +47,7 @@ test("Staff submit a post for review; a Manager sees it on the dashboard, approv
   const title = unique("Holi at the home");
 
   // Kamala (Staff) writes a post: her form offers a draft or a review, never publishing.
-  const staffContext = await browser.newContext(STILL_PAGES.contextOptions);
-  const staffPage = await staffContext.newPage();
-  await staffPage.goto("/login");
-  await hydrated(staffPage);
-  await staffPage.getByLabel("Email").fill(colleague.email);
-  await staffPage.getByLabel("Password", { exact: true }).fill(colleague.password);
-  await staffPage.getByRole("button", { name: "Login" }).click();
-  await staffPage.waitForURL("/dashboard");
+  const { staffContext, staffPage } = await signInColleague(browser);
   await expect(staffPage.getByRole("heading", { name: "Waiting for your review" })).toHaveCount(0);
   await staffPage.goto("/blogs/new");
   await hydrated(staffPage);
@@ -99,4 +105,40 @@ test("Staff submit a post for review; a Manager sees it on the dashboard, approv
   await expect(history.nth(1)).toContainText(`${colleague.name} submitted it for review`);
 
   await fetch(`${CMS_URL}/api/blog/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+});
+
+test("a gallery photo from Staff waits for a Manager too, and is in the gallery within 2 s of approval", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const title = unique("Swings in the yard");
+  const { staffContext, staffPage } = await signInColleague(browser);
+  await staffPage.goto("/gallery/images/new");
+  await hydrated(staffPage);
+  await expect(staffPage.getByRole("button", { name: "Save and publish" })).toHaveCount(0);
+  await staffPage.getByLabel("Title").fill(title);
+  await staffPage.getByLabel("Description").fill("The new swings.");
+  await staffPage.getByLabel("Image file").setInputFiles(fixture("hills.png"));
+  await staffPage.getByRole("button", { name: "Submit for review" }).click();
+  await staffPage.waitForURL("/gallery/images");
+  await expect(staffPage.getByRole("row", { name: new RegExp(title) }).getByTestId("item-status")).toHaveText("Waiting for review");
+  await staffContext.close();
+  expect(await (await request.get("/gallery")).text()).not.toContain(title);
+
+  await login(page, "/dashboard");
+  const review = page.getByRole("region", { name: "Waiting for your review" });
+  await expect(review.getByRole("listitem").filter({ hasText: title })).toContainText("Gallery image");
+  await review.getByRole("link", { name: title }).click();
+  await page.waitForURL(/\/gallery\/images\/\d+\/edit$/);
+  const id = /\/gallery\/images\/(\d+)\/edit$/.exec(page.url())![1]!;
+  await hydrated(page);
+  await expect(page.getByText("Sent for review. Check it, then publish it, or keep it as a draft.")).toBeVisible();
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await page.waitForURL("/gallery/images");
+  await expect
+    .poll(async () => (await (await request.get("/gallery")).text()).includes(title), { timeout: 2000, intervals: [50] })
+    .toBe(true);
+  await fetch(`${CMS_URL}/api/image-gallery/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
 });

@@ -419,7 +419,7 @@ export function ContentForm({
             </button>
           )}
         </div>
-        {drafts ? <p className="text-sm text-muted sm:text-right">{at(postSaveHint(status, canPublish))}</p> : null}
+        {drafts ? <p className="text-sm text-muted sm:text-right">{at(postSaveHint(status, canPublish, kind === "blog"))}</p> : null}
       </div>
     </form>
   );

@@ -84,7 +84,7 @@ export const adminEn = {
   "dashboard.count": "{count} saved",
   "dashboard.reviewTitle": "Waiting for your review",
   "dashboard.reviewBy": "from {name}",
-  "dashboard.reviewFailed": "The posts waiting for review could not be loaded.",
+  "dashboard.reviewFailed": "What is waiting for review could not be loaded.",
   "dashboard.userFetchFailed": "Failed to fetch user data",
   "dashboard.demoTitle": "This site still shows demo content ({count} items)",
   "dashboard.demoTitleOne": "This site still shows demo content (1 item)",
@@ -294,6 +294,12 @@ export const adminEn = {
   "blogs.draftHint": "Visitors do not see a draft. Preview it from the post's page, and publish it when it is ready.",
   "blogs.draftFlash": "Draft saved. Visitors do not see it until it is published.",
   "blogs.previewSite": "Preview as visitors will see it",
+  // The same hints for a gallery image, video or team member (no preview page).
+  "review.approveHint": "Sent for review. Check it, then publish it, or keep it as a draft.",
+  "review.resubmitHint": "This is on the website. Changes you submit take it off until a Manager publishes it again.",
+  "review.unpublishHint": "This is on the website. Unpublish saves it as a draft and takes it off until it is published again.",
+  "review.draftHint": "Visitors do not see a draft. Publish it when it is ready.",
+  "review.savedForReview": "Nepali version saved. It waits for a Manager's review: visitors do not see it until it is published.",
   "blogs.previewSiteNe": "Preview in Nepali",
 
   // ── Consent for photos of children ────────────────────────────────────────────────

@@ -134,7 +134,10 @@ export async function nepaliAction(request: Request, kind: KindKey, rawId: strin
   return redirect(withBack(nepaliEditPath(kind, id), returnPathOf(kind, backOf(request)), kind), {
     headers: {
       ...NO_STORE_HEADERS,
-      "Set-Cookie": await flashNotice(staff.session, staff.at(waitsForReview ? "nepali.savedForReview" : "nepali.saved")),
+      "Set-Cookie": await flashNotice(
+        staff.session,
+        staff.at(waitsForReview ? (kind === "blog" ? "nepali.savedForReview" : "review.savedForReview") : "nepali.saved"),
+      ),
     },
   });
 }

@@ -36,11 +36,27 @@ export function postSaveButtons(status: PostStatus | undefined, canPublish: bool
   return [keep, { status: "published", label }];
 }
 
-/** The line under the saves that says what they do to this post. */
-export function postSaveHint(status: PostStatus | undefined, canPublish: boolean): AdminMessageKey {
-  if (status === "published") return canPublish ? "blogs.unpublishHint" : "blogs.resubmitHint";
-  if (status === "submitted") return canPublish ? "blogs.approveHint" : "blogs.waitingHint";
-  return canPublish ? "blogs.draftHint" : "blogs.submitHint";
+/**
+ * The line under the saves that says what they do, by status: [to someone who may publish it, to
+ * someone who submits it]. A post's hints point to its preview; other entries have none.
+ */
+const SAVE_HINTS: Record<"post" | "entry", Record<PostStatus, [AdminMessageKey, AdminMessageKey]>> = {
+  post: {
+    published: ["blogs.unpublishHint", "blogs.resubmitHint"],
+    submitted: ["blogs.approveHint", "blogs.waitingHint"],
+    draft: ["blogs.draftHint", "blogs.submitHint"],
+  },
+  entry: {
+    published: ["review.unpublishHint", "review.resubmitHint"],
+    submitted: ["review.approveHint", "blogs.waitingHint"],
+    draft: ["review.draftHint", "blogs.submitHint"],
+  },
+};
+
+/** The line under the saves for an entry in `status` (none yet: a new one). */
+export function postSaveHint(status: PostStatus | undefined, canPublish: boolean, isPost = true): AdminMessageKey {
+  const [toPublisher, toWriter] = SAVE_HINTS[isPost ? "post" : "entry"][status ?? "draft"];
+  return canPublish ? toPublisher : toWriter;
 }
 
 /** The badge of a post's status in lists and on its page. */
