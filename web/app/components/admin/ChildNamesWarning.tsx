@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
-import { useWatch, type Control, type FieldValues } from "react-hook-form";
+import { useWatch, type Control, type FieldValues, type Path } from "react-hook-form";
 import { IconAlert } from "~/components/ui/icons";
 import { childNamesFinder } from "~/lib/admin/child-names";
 import { useAt } from "~/lib/admin/messages";
@@ -9,19 +9,19 @@ import { useAt } from "~/lib/admin/messages";
  * the form's text fields as they are now, already on the server-rendered page. A warning, never
  * a block. The live region is always on the page so screen readers hear the warning when it comes.
  */
-export function ChildNamesWarning({
+export function ChildNamesWarning<T extends FieldValues>({
   control,
   fields,
   names,
 }: {
-  control: Control<FieldValues>;
+  control: Control<T>;
   /** The form's text fields (a post's text holds its photos' descriptions too). */
   fields: readonly string[];
   /** The home's list, as the loader read it (empty when it could not). */
   names: readonly string[];
 }) {
   const at = useAt();
-  const values = useWatch({ control, name: fields as string[] }) as unknown[];
+  const values = useWatch({ control, name: fields as Path<T>[] }) as unknown[];
   // Typing stays quick in a long post: the search follows the text when there is time.
   const texts = useDeferredValue(values);
   const find = useMemo(() => childNamesFinder(names), [names]);
