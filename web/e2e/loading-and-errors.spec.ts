@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./support/fixtures";
+import { expect, hydrated, seededPostLink, test } from "./support/fixtures";
 
 const DOWN = `http://127.0.0.1:${process.env.E2E_WEB_DOWN_PORT ?? 3101}`;
 // Its CMS answers the site settings (header, footer) but no page's own query.
@@ -63,7 +63,7 @@ test.describe("loading states while the next page loads", () => {
     expect((await lastSeen(page))?.placeholders).toBe(6);
     await hydrated(page);
     await watchMain(page);
-    await page.getByTestId("blog-list").getByRole("link").first().click();
+    await seededPostLink(page).click();
     await expect(page.getByTestId("blog-content")).toBeVisible();
     expect((await lastSeen(page))?.text).toContain("Loading blog details...");
   });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./support/fixtures";
+import { expect, hydrated, TEST_ENTRY, test } from "./support/fixtures";
 
 // On the Nepali site every number a person reads is written in Devanagari digits: amounts,
 // counts, dates, page numbers, list numbers. Phone numbers and e-mail addresses stay as they are
@@ -29,11 +29,7 @@ async function withoutCopiedAsWritten(scope: Locator, text: string): Promise<str
   return asWritten.reduce((rest, value) => rest.split(value).join(""), text);
 }
 
-/**
- * Each line holding an ASCII digit, for a readable failure. Entries other tests are making at the
- * same time on the shared CMS (titles end in a `unique()` token such as "mwseqf5l7q4k") are theirs.
- */
-const TEST_ENTRY = /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}\b/;
+/** Each line holding an ASCII digit, for a readable failure; entries other tests are making are theirs. */
 const linesWithAsciiDigits = (text: string) => text.split("\n").filter((line) => /[0-9]/.test(line) && !TEST_ENTRY.test(line));
 
 async function nepaliPaths(page: Page): Promise<string[]> {
