@@ -1,5 +1,5 @@
 import { parseChildNames } from "@contract/child-names";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/child-names";
 import { ButtonSpinner, ErrorAlert } from "~/components/admin/Feedback";
 import { FormField } from "~/components/admin/FormField";
@@ -55,6 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ChildNamesPage({ loaderData, actionData }: Route.ComponentProps) {
   const at = useAt();
+  const location = useLocation();
   return (
     <>
       <PageHeader title={at("childNames.title")} />
@@ -62,7 +63,8 @@ export default function ChildNamesPage({ loaderData, actionData }: Route.Compone
       {loaderData.error !== null ? (
         <ErrorAlert>{loaderData.error}</ErrorAlert>
       ) : (
-        <ChildNamesForm stored={loaderData.names} actionData={actionData} />
+        // A fresh form after every navigation: a save shows the list as stored (tidied, repeats left out).
+        <ChildNamesForm key={location.key} stored={loaderData.names} actionData={actionData} />
       )}
     </>
   );
