@@ -288,4 +288,36 @@ describe('consent for photos of children', () => {
     }
     expect(graphql).toContain('Garden');
   });
+
+  it("keeps the children's full names for staff: Managers write the list, Staff read it, nobody else sees it", async () => {
+    const put = (body: unknown, token?: string) =>
+      fetch(`${cms.url}/api/child-names`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+        body: JSON.stringify(body),
+      });
+    expect((await put({ names: ['Sita Gurung'] }, staff.token)).status).toBe(403);
+    expect([401, 403]).toContain((await put({ names: ['Sita Gurung'] })).status);
+    const oneWord = await put({ names: ['Sita'] }, manager);
+    expect(oneWord.status).toBe(400);
+    expect(await json(oneWord)).toEqual({
+      message: 'Write each full name, first name and family name: a first name alone would warn about every story.',
+      errors: { names: ['Write each full name, first name and family name: a first name alone would warn about every story.'] },
+    });
+    const saved = await put({ names: ['  Sita   Gurung ', '', 'sita gurung', 'सीता गुरुङ'] }, manager);
+    expect(saved.status).toBe(200);
+    expect(await json(saved)).toEqual({ names: ['Sita Gurung', 'सीता गुरुङ'] });
+    expect(await json(await fetch(`${cms.url}/api/child-names`, { headers: bearer(staff.token) }))).toEqual({
+      names: ['Sita Gurung', 'सीता गुरुङ'],
+    });
+    expect([401, 403]).toContain((await fetch(`${cms.url}/api/child-names`)).status);
+    const graphql = await (
+      await fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ childNameList { documentId } }' }),
+      })
+    ).text();
+    expect(graphql).not.toContain('Gurung');
+  });
 });

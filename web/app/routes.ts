@@ -69,6 +69,8 @@ export default [
     // The home's own details (managers only).
     route("settings", "routes/admin/settings.tsx"),
     route("page-texts/:page?", "routes/admin/page-texts.tsx"),
+    // The children's full names the content forms warn about (managers only; never on the website).
+    route("child-names", "routes/admin/child-names.tsx"),
     // Whether a stored photo shows children, and the consent on record for it.
     route("admin/photos/:name/consent", "routes/admin/photo-consent.tsx"),
   ]),

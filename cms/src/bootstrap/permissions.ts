@@ -44,6 +44,8 @@ export const staffActions = [
   'api::staff-account.staff-account.changeMyPassword',
   // Whether a photo shows children and the consent on record for it.
   ...['findMany', 'dueForReview', 'findOneByName', 'record'].map((action) => `api::photo-consent.photo-consent.${action}`),
+  // The children's full names, for the admin's warning before a save.
+  'api::child-name-list.child-name-list.read',
 ];
 
 export const managerActions = [
@@ -65,6 +67,7 @@ export const managerActions = [
   'api::publication-event.publication-event.forEntry',
   // Taking a photo off the website everywhere when its consent is withdrawn.
   'api::photo-consent.photo-consent.withdraw',
+  'api::child-name-list.child-name-list.replace',
 ];
 
 const ROLE_UID = 'plugin::users-permissions.role';

@@ -29,3 +29,6 @@ export const NEPALI_FORM_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The admin's edit pages: uploads (the English form), or the Nepali tab's urlencoded form. */
 export const EDIT_ROUTE: BodyHandle = { body: { uploads: true, maxBytes: NEPALI_FORM_MAX_BYTES } };
+
+/** The list of children's names: up to a thousand names of a hundred Devanagari letters, percent-encoded. */
+export const CHILD_NAMES_ROUTE: BodyHandle = { body: { maxBytes: 2 * 1024 * 1024 } };

@@ -41,12 +41,15 @@ export function childNamesProblem(names: unknown): string | null {
   return null;
 }
 
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The listed names written in `text`, as the list writes them, each once: whole words only (a
- * letter or combining mark on either side is another word, in Latin or Devanagari script), any case,
- * any spacing between the parts of a name.
+ * letter, mark or digit on either side is another word), any case, any spacing between the parts
+ * of a name. A name in Devanagari may be followed by a postposition written onto it (`सीता गुरुङको`,
+ * Sita Gurung's), so only its start needs a word boundary.
  */
 export function childNamesIn(text: string, names: readonly string[]): string[] {
   if (!text || names.length === 0) return [];
@@ -54,6 +57,7 @@ export function childNamesIn(text: string, names: readonly string[]): string[] {
   return names.filter((name) => {
     const parts = collapse(name).split(' ').map(escape);
     if (parts.length === 0 || !parts[0]) return false;
-    return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${parts.join('\\s+')}(?![\\p{L}\\p{M}\\p{N}])`, 'iu').test(haystack);
+    const end = DEVANAGARI.test(name) ? '' : '(?![\\p{L}\\p{M}\\p{N}])';
+    return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${parts.join('\\s+')}${end}`, 'iu').test(haystack);
   });
 }

@@ -14,6 +14,7 @@ import { EditConflictNotice } from "./EditConflictNotice";
 import type { PostStatus } from "@contract/post-status";
 import { postSaveButtons, postSaveHint } from "~/lib/admin/review";
 import { ButtonSpinner, SaveFailureAlert, type SaveFailure } from "./Feedback";
+import { ChildNamesWarning } from "./ChildNamesWarning";
 import { ConsentRefusal } from "./ConsentRefusal";
 import { SizedImage } from "./SizedImage";
 import { TextFieldControl } from "./TextFieldControl";
@@ -57,6 +58,7 @@ export function ContentForm({
   version,
   status,
   canPublish = false,
+  childNames = [],
 }: {
   kind: KindKey;
   mode: "create" | "edit";
@@ -74,6 +76,8 @@ export function ContentForm({
   status?: PostStatus;
   /** Whether the signed-in person may publish this item (a kind with drafts); otherwise they submit it for review. */
   canPublish?: boolean;
+  /** The children's full names the form warns about (the home's list). */
+  childNames?: readonly string[];
 }) {
   const at = useAt();
   const config = KINDS[kind];
@@ -107,6 +111,7 @@ export function ContentForm({
   const initial = actionData?.values ?? defaults;
   const schema = useMemo(() => formSchema(kind, { mode, limits }), [kind, mode, limits]);
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -370,6 +375,7 @@ export function ContentForm({
       {phase !== "idle" ? <UploadProgress percent={filesProgress?.percent ?? percent} phase={phase} files={filesProgress} /> : null}
 
       <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
+        <ChildNamesWarning control={control} fields={config.textFields} names={childNames} />
         {conflict ? (
           <EditConflictNotice
             conflict={conflict}

@@ -21,6 +21,7 @@ export function NewScreen({
   limits,
   today,
   siteEmail,
+  childNames,
   actionData,
 }: {
   kind: KindKey;
@@ -29,6 +30,8 @@ export function NewScreen({
   today: string;
   /** The home's public e-mail address (site settings), for kinds that name a contact. */
   siteEmail: string;
+  /** The children's full names the form warns about. */
+  childNames: readonly string[];
   actionData?: FormActionData;
 }) {
   const at = useAt();
@@ -51,6 +54,7 @@ export function NewScreen({
         actionData={actionData}
         busyLabel={at(config.labels.busy)}
         canPublish={mayPublish(layout?.user, undefined, null)}
+        childNames={childNames}
       />
     </UploadLimitsContext>
   );
@@ -66,6 +70,8 @@ type EditLoaderData<K extends KindKey> = {
   /** The language tab (`?lang=ne`) and, on the Nepali one, the Nepali version. */
   lang?: AdminLang;
   nepali?: NepaliVersion | null;
+  /** The children's full names the forms warn about. */
+  childNames?: readonly string[];
 };
 
 export function EditScreen<K extends KindKey>({
@@ -95,7 +101,14 @@ export function EditScreen<K extends KindKey>({
         <>
           <LanguageTabs kind={kind} id={item.id} lang="ne" />
           {/* A fresh form after every navigation (a save or removal shows what is stored). */}
-          <NepaliForm key={location.key} kind={kind} item={item} nepali={data.nepali} actionData={actionData} />
+          <NepaliForm
+            key={location.key}
+            kind={kind}
+            item={item}
+            nepali={data.nepali}
+            actionData={actionData}
+            childNames={data.childNames}
+          />
         </>
       ) : (
         <>
@@ -112,6 +125,7 @@ export function EditScreen<K extends KindKey>({
             version={data.version}
             status={status}
             canPublish={mayPublish(layout?.user, status, config.lastEditorOf?.(item) ?? null)}
+            childNames={data.childNames}
           />
         </>
       )}

@@ -21,6 +21,7 @@ import { useUnsavedChangesGuard } from "./use-unsaved-changes";
 import { ConfirmDeleteDialog, ACTION_DANGER } from "./ConfirmDelete";
 import { EditConflictNotice } from "./EditConflictNotice";
 import { ButtonSpinner, ErrorAlert, SaveFailureAlert, type SaveFailure } from "./Feedback";
+import { ChildNamesWarning } from "./ChildNamesWarning";
 import { IconTrash } from "~/components/ui/icons";
 import { useListReturn } from "./use-list-return";
 import { TextFieldControl } from "./TextFieldControl";
@@ -76,11 +77,14 @@ export function NepaliForm<K extends KindKey>({
   item,
   nepali,
   actionData,
+  childNames = [],
 }: {
   kind: K;
   item: ItemByKind[K];
   nepali: NepaliVersion;
   actionData?: FormActionData;
+  /** The children's full names the form warns about (the home's list). */
+  childNames?: readonly string[];
 }) {
   const at = useAt();
   const config = KINDS[kind];
@@ -103,6 +107,7 @@ export function NepaliForm<K extends KindKey>({
 
   const schema = useMemo(() => nepaliSchema(kind), [kind]);
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -250,6 +255,7 @@ export function NepaliForm<K extends KindKey>({
         })}
 
         <div ref={footerRef} data-testid="form-footer" className="space-y-4 border-t border-sand-200 pt-6">
+          <ChildNamesWarning control={control} fields={config.localized} names={childNames} />
           {conflict ? (
             <EditConflictNotice
               conflict={conflict}

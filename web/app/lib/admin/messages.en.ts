@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from "@contract/account-rules";
+import { CHILD_NAMES_MAX, CHILD_NAMES_MESSAGES } from "@contract/child-names";
 import { CONSENT_MESSAGES } from "@contract/consent-rules";
 import { CONTRACT_RULES, FIELD_MESSAGES, RULE_MESSAGES } from "@contract/rules";
 import { PAGE_LIST_MESSAGES, PAGE_TEXT_MESSAGES } from "@contract/page-text-rules";
@@ -66,6 +67,7 @@ export const adminEn = {
   "nav.settings": "Site settings",
   "nav.pages": "Page texts",
   "nav.giving": "Ways to give",
+  "nav.childNames": "Children's names",
 
   // ── Dashboard ─────────────────────────────────────────────────────────────────────
   "dashboard.metaTitle": "Dashboard",
@@ -598,6 +600,24 @@ export const adminEn = {
   "settings.saveNepali": "Save Nepali texts",
   "settings.saved": "The site settings are saved. The website shows them now.",
   "settings.savedNepali": "The Nepali texts are saved. The Nepali website shows them now.",
+
+  // ── Children's full names (the staff-only list the content forms warn about) ─────────
+  "childNames.metaTitle": "Children's names",
+  "childNames.title": "Children's full names",
+  "childNames.intro":
+    "The full names of the children living at the home. The list is for staff only and never appears on the website: while anyone writes a title, a description, a photo's description or a post, the admin warns them before they save if one of these names is in it.",
+  "childNames.forbidden": "Only managers of the home can change the list of children's names.",
+  "childNames.fetchFailed": "Failed to fetch the list of children's names",
+  "childNames.saveFailed": "Failed to save the list of children's names",
+  "childNames.label": "Full names, one per line",
+  "childNames.hint":
+    "First name and family name, as they are written in English or in Nepali (write both if both are used). Blank lines and repeated names are left out.",
+  "childNames.count": "Names on the list now: {count}.",
+  "childNames.save": "Save the list",
+  "childNames.saved": "The list of children's names is saved.",
+  "childNames.warningOne": "This text names a child in full: {names}. Use the first name only, or no name.",
+  "childNames.warningMany": "This text names children in full: {names}. Use first names only, or no names.",
+  "childNames.warningHint": "This is a warning only: you can still save.",
   "account.languageTitle": "Language of the admin",
   "account.languageIntro":
     "Menus, buttons, messages and dates of the admin are shown in this language, on every computer and phone you sign in on. The website itself does not change.",
@@ -677,6 +697,10 @@ export const adminEn = {
   "contract.consentMissing": CONSENT_MESSAGES.missing,
   "contract.consentWithdrawn": CONSENT_MESSAGES.withdrawn,
   "contract.photoNotFound": CONSENT_MESSAGES.notFound,
+  "contract.childNamesNotList": CHILD_NAMES_MESSAGES.notList,
+  // The number as a placeholder, so the Nepali follows the contract's limit.
+  "contract.childNamesTooMany": CHILD_NAMES_MESSAGES.tooMany.replace(String(CHILD_NAMES_MAX), "{max}"),
+  "contract.childNamesOneWord": CHILD_NAMES_MESSAGES.oneWord,
   // The CMS's own answers a person can meet on these screens (its serverMessages and
   // accountMessages, copied: the web cannot import those files).
   "contract.validationFailed": "Please correct the highlighted fields.",
@@ -756,6 +780,8 @@ export const adminEn = {
   "contract.label.Challenges: heading": "Challenges: heading",
   "contract.label.Photo description": "Photo description",
   "contract.label.Photo description (Nepali)": "Photo description (Nepali)",
+  // CHILD_NAMES_MESSAGES.tooLong reads as "{label} must be at most {max} characters." with this label.
+  "contract.label.Each name": "Each name",
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -260,14 +260,15 @@ describe("the edit screens' loader", () => {
         data: { lang: string; nepali: unknown };
       };
     expect((await get("/blogs/edit/5")).data).toMatchObject({ lang: "en", nepali: null });
-    expect(received.map((r) => r.url)).toEqual(["/api/blog/5"]);
+    // The item, and the children's names the form warns about; no Nepali version.
+    expect(received.map((r) => r.url).sort()).toEqual(["/api/blog/5", "/api/child-names"]);
 
     received = [];
     expect((await get("/blogs/edit/5?lang=ne")).data).toMatchObject({
       lang: "ne",
       nepali: { supported: true, exists: true, values: { title: "दशैं", content: "चङ्गा" }, error: null },
     });
-    expect(received.map((r) => r.url).sort()).toEqual(["/api/blog/5", "/api/blog/5?locale=ne"]);
+    expect(received.map((r) => r.url).sort()).toEqual(["/api/blog/5", "/api/blog/5?locale=ne", "/api/child-names"]);
 
     // No Nepali version yet: the CMS answers in English, and the tab starts empty.
     item = { status: 200, body: ENGLISH_BLOG };

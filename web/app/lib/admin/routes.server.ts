@@ -6,6 +6,7 @@ import { renderMarkdown } from "~/lib/markdown/markdown.server";
 import type { FormActionData } from "./form-action";
 import { requestedPage } from "~/lib/pagination";
 import { photoNameOf, photoNamesOfPost, type PostPhoto } from "./consent";
+import { childNamesToWarnAbout } from "./child-names.server";
 import { photosConsent } from "./consent.server";
 import { countItems, deleteItem, getItem, listItems, publicationHistory } from "./items.server";
 import { KINDS, langOf, parseId, type ItemByKind, type KindKey } from "./kinds";
@@ -39,14 +40,20 @@ export async function listLoader<K extends KindKey>(request: Request, kind: K) {
   return data({ ...result, kind, place }, { status: result.error ? 503 : 200, headers: NO_STORE_HEADERS });
 }
 
-/** A create page: the upload limits the browser checks, and what a new item starts with (today, the home's public e-mail). */
+/**
+ * A create page: the upload limits the browser checks, what a new item starts with (today, the
+ * home's public e-mail) and the children's full names the form warns about.
+ */
 export async function newLoader(request: Request, kind: KindKey) {
-  await requireEditorOf(request, kind);
-  const siteEmail = await getSiteSettings("en", { signal: request.signal }).then(
-    (site) => site.email,
-    () => "",
-  );
-  return data({ kind, limits: uploadLimits(), today: todayInNepal(), siteEmail }, { headers: NO_STORE_HEADERS });
+  const staff = await requireEditorOf(request, kind);
+  const [siteEmail, childNames] = await Promise.all([
+    getSiteSettings("en", { signal: request.signal }).then(
+      (site) => site.email,
+      () => "",
+    ),
+    childNamesToWarnAbout(request, staff),
+  ]);
+  return data({ kind, limits: uploadLimits(), today: todayInNepal(), siteEmail, childNames }, { headers: NO_STORE_HEADERS });
 }
 
 export interface DeleteActionData {
@@ -102,19 +109,20 @@ export async function saveAction(request: Request, kind: KindKey, rawId?: string
 }
 
 /**
- * Loader of the edit screens: the item, and on the Nepali tab (`?lang=ne`) its Nepali
- * version too (both asked at once).
+ * Loader of the edit screens: the item, on the Nepali tab (`?lang=ne`) its Nepali version too,
+ * and the children's full names the forms warn about (all asked at once).
  */
 export async function editLoader<K extends KindKey>(request: Request, kind: K, rawId: string | undefined) {
   const lang = langOf(request);
   const staff = await requireEditorOf(request, kind);
   const id = parseId(rawId);
-  const [result, nepali] = await Promise.all([
+  const [result, nepali, childNames] = await Promise.all([
     getItem(request, staff, kind, id),
     lang === "ne" && id ? getNepali(request, staff, kind, id) : Promise.resolve(null),
+    childNamesToWarnAbout(request, staff),
   ]);
   const status = result.notFound ? 404 : result.error ? 503 : 200;
-  return data({ ...result, kind, limits: uploadLimits(), lang, nepali }, { status, headers: NO_STORE_HEADERS });
+  return data({ ...result, kind, limits: uploadLimits(), lang, nepali, childNames }, { status, headers: NO_STORE_HEADERS });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   IconGallery,
   IconHeart,
   IconImage,
+  IconLock,
   IconLogout,
   IconMenu,
   IconShield,
@@ -187,6 +188,12 @@ function AdminShell({ userName, isManager, children }: { userName: string | null
                 <NavLink to="/page-texts" className={navItem}>
                   <IconFileText />
                   {at("nav.pages")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/child-names" className={navItem}>
+                  <IconLock />
+                  {at("nav.childNames")}
                 </NavLink>
               </li>
               <li>

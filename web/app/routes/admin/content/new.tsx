@@ -24,6 +24,7 @@ export default function KindNewPage({ loaderData, actionData }: Route.ComponentP
       limits={loaderData.limits}
       today={loaderData.today}
       siteEmail={loaderData.siteEmail}
+      childNames={loaderData.childNames}
       actionData={actionData}
     />
   );
