@@ -336,7 +336,10 @@ export function createContractActions(def: ContractDefinition) {
             .map((field) => (existing[field] as MediaFile | null)?.url);
           const field = def.markdownField;
           const bodies = field
-            ? [validated.attributes[field] ?? existing[field], ...(await storedBodies(def.uid, field, existing.documentId, [DEFAULT_LOCALE]))]
+            ? [
+                validated.attributes[field] ?? existing[field],
+                ...(await storedBodies(def.uid, field, existing.documentId, [DEFAULT_LOCALE])),
+              ]
             : [];
           await refusePhotosWithoutConsent(files, bodies);
         }
