@@ -18,10 +18,11 @@ describe("childNamesFinder", () => {
     expect(childNamesFinder(LIST)(["Planting day", content])).toEqual(["Sita Gurung"]);
   });
 
-  it("finds a name written in Devanagari, whole words only", () => {
+  it("finds a name written in Devanagari, with a postposition written onto it, but not inside another word", () => {
     const find = childNamesFinder(LIST);
-    expect(find(["आज सीता गुरुङले चित्र बनाइन्।"])).toEqual([]);
     expect(find(["आज सीता गुरुङ विद्यालय गइन्।"])).toEqual(["सीता गुरुङ"]);
+    expect(find(["आज सीता गुरुङले चित्र बनाइन्।"])).toEqual(["सीता गुरुङ"]);
+    expect(find(["आज असीता गुरुङ आइन्।"])).toEqual([]);
   });
 
   it("finds names whose first word has other characters in it, and names that share a first name", () => {
