@@ -1,14 +1,17 @@
 import { Link, useLocation } from "react-router";
-import { consentHref, type PostPhoto } from "~/lib/admin/consent";
-import { useAt } from "~/lib/admin/messages";
+import { consentHref, isPictureName, type PostPhoto } from "~/lib/admin/consent";
+import { IconVideo } from "~/components/ui/icons";
+import { useAt, type AdminMessageKey } from "~/lib/admin/messages";
 import { ConsentBadge } from "./ConsentBadge";
 import { SizedImage } from "./SizedImage";
+
+const PLACE_LABELS: Record<PostPhoto["place"], AdminMessageKey> = { cover: "consent.cover", text: "consent.inText", own: "consent.own" };
 
 /** A thumbnail's width: small enough for a row on a 360 px phone. */
 const THUMB_WIDTH = 64;
 
 /**
- * A post's cover and the photos in its text, each with its consent state in words and the way to
+ * A post's cover and the photos in its text (a gallery item's or member's own files), each with its consent state in words and the way to
  * its consent page (which comes back here); "failed": the CMS could not say.
  */
 export function PostPhotos({ photos }: { photos: PostPhoto[] | "failed" }) {
@@ -29,15 +32,21 @@ export function PostPhotos({ photos }: { photos: PostPhoto[] | "failed" }) {
         <ul className="mt-3 divide-y divide-sand-200" data-testid="post-photos">
           {photos.map((photo) => (
             <li key={photo.name} className="flex items-center gap-3 py-3">
-              <SizedImage
-                src={`/uploads/${photo.name}`}
-                shownWidth={THUMB_WIDTH}
-                alt=""
-                className="size-16 shrink-0 rounded-lg border border-sand-200 bg-sand object-cover"
-              />
+              {isPictureName(photo.name) ? (
+                <SizedImage
+                  src={`/uploads/${photo.name}`}
+                  shownWidth={THUMB_WIDTH}
+                  alt=""
+                  className="size-16 shrink-0 rounded-lg border border-sand-200 bg-sand object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-lg border border-sand-200 bg-sand">
+                  <IconVideo />
+                </span>
+              )}
               <div className="min-w-0 flex-1">
                 <p className="text-sm text-muted">
-                  {at(photo.cover ? "consent.cover" : "consent.inText")}
+                  {at(PLACE_LABELS[photo.place])}
                   <span className="sr-only">: {photo.name}</span>
                 </p>
                 {photo.consent ? <ConsentBadge state={photo.consent.state} /> : <p className="text-sm">{at("consent.notStored")}</p>}

@@ -117,13 +117,16 @@ export function photoNamesOfPost(post: { mediaUrl: string | null; content: strin
   return [...new Set(names.filter((name): name is string => name !== null))];
 }
 
-/** A photo of a post, as its admin page lists it: null consent when the CMS has no such stored photo. */
+/** A photo (or video) an entry shows, as its admin page lists it: null consent when the CMS has no such stored file. */
 export interface PostPhoto {
   name: string;
-  /** Whether it is the post's cover (otherwise it is in the text). */
-  cover: boolean;
+  /** Where the entry shows it: a post's cover or its text, or a gallery item's or member's own file. */
+  place: "cover" | "text" | "own";
   consent: PhotoConsent | null;
 }
+
+/** Stored names that are pictures (a thumbnail can be made of them; a video's cannot). */
+export const isPictureName = (name: string) => /\.(jpe?g|png|gif|webp|avif)$/i.test(name);
 
 /**
  * The photos a refused publish names (the contract's 409 `{message, errors, photos}` when a photo

@@ -365,6 +365,7 @@ export const adminEn = {
   "consent.photosNone": "This post has no photos.",
   "consent.photosFailed": "The consent of the photos could not be checked.",
   "consent.cover": "Cover",
+  "consent.own": "Its photo or video",
   "consent.inText": "In the text",
   "consent.notStored": "Not found among the stored photos",
   "consent.refusedPhotos": "Record the consent of these photos first:",

@@ -362,6 +362,7 @@ export const adminNe = {
   "consent.photosNone": "यो लेखमा कुनै तस्बिर छैन।",
   "consent.photosFailed": "तस्बिरहरूको सहमति जाँच्न सकिएन।",
   "consent.cover": "आवरण",
+  "consent.own": "यसको तस्बिर वा भिडियो",
   "consent.inText": "पाठभित्र",
   "consent.notStored": "राखिएका तस्बिरमा भेटिएन",
   "consent.refusedPhotos": "पहिले यी तस्बिरको सहमति भर्नुहोस्:",

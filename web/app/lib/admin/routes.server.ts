@@ -152,19 +152,31 @@ export async function viewLoader<K extends KindKey>(request: Request, kind: K, r
     rendered(result.item as Record<string, unknown> | null, "en"),
     nepali?.exists ? rendered(nepali.values, "ne") : Promise.resolve({}),
   ]);
-  const photos = kind === "blog" && result.item ? await postPhotos(request, staff, result.item as ItemByKind["blog"]) : null;
+  // Gallery items and members are checked like posts before they are published: the same list.
+  const photos = result.item && KINDS[kind].statusOf ? await entryPhotos(request, staff, kind, result.item) : null;
   const status = result.notFound ? 404 : result.error ? 503 : 200;
   return data({ ...result, kind, nepali, html, nepaliHtml, history, photos }, { status, headers: NO_STORE_HEADERS });
 }
 
-/** A post's cover and the photos in its text with their consent (one read for all); "failed" when the CMS could not say. */
-async function postPhotos(request: Request, staff: Staff, post: ItemByKind["blog"]): Promise<PostPhoto[] | "failed"> {
-  const names = photoNamesOfPost(post);
+/**
+ * The photos and videos an entry shows, with their consent (one read for all): a post's cover and
+ * the photos in its text, a gallery item's or member's own files; "failed" when the CMS could not say.
+ */
+async function entryPhotos<K extends KindKey>(
+  request: Request,
+  staff: Staff,
+  kind: K,
+  item: ItemByKind[K],
+): Promise<PostPhoto[] | "failed"> {
+  const post = kind === "blog" ? (item as ItemByKind["blog"]) : null;
+  const own = Object.values(KINDS[kind].storedFiles(item as never, staff.at)).map((file) => photoNameOf(file.url));
+  const names = post ? photoNamesOfPost(post) : [...new Set(own.filter((name): name is string => name !== null))];
   if (names.length === 0) return [];
   const consent = await photosConsent(request, staff, names);
   if (!consent) return "failed";
-  const cover = photoNameOf(post.mediaUrl);
-  return names.map((name) => ({ name, cover: name === cover, consent: consent.get(name) ?? null }));
+  const cover = post ? photoNameOf(post.mediaUrl) : null;
+  const placeOf = (name: string): PostPhoto["place"] => (!post ? "own" : name === cover ? "cover" : "text");
+  return names.map((name) => ({ name, place: placeOf(name), consent: consent.get(name) ?? null }));
 }
 
 /**
