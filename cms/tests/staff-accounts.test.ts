@@ -558,7 +558,10 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
     const member = await json(created);
     expect(member.updated_by).toEqual({ id: writer.id, name: 'Kamala Shrestha' });
     expect(Date.parse(member.updated_at)).toBeGreaterThanOrEqual(start - 1000);
-    const listed = (await call('GET', '/api/team-member')).body.results.find((item: { id: number }) => item.id === member.id);
+    // A Staff member's new entry waits for review: staff see it in the list, with who wrote it.
+    const listed = (await call('GET', '/api/team-member?pageSize=100', { token: writer.token })).body.results.find(
+      (item: { id: number }) => item.id === member.id,
+    );
     expect(listed.updated_by).toEqual({ id: writer.id, name: 'Kamala Shrestha' });
 
     // Another person edits the Nepali text: the entry (every language) says so.
@@ -573,7 +576,7 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
     expect(nepali.status).toBe(200);
     expect((await json(nepali)).updated_by).toEqual({ id: editor.id, name: 'Dawa Sherpa' });
     for (const locale of ['en', 'ne']) {
-      expect((await call('GET', `/api/team-member/${member.id}?locale=${locale}`)).body.updated_by).toEqual({
+      expect((await call('GET', `/api/team-member/${member.id}?locale=${locale}`, { token: admin })).body.updated_by).toEqual({
         id: editor.id,
         name: 'Dawa Sherpa',
       });
@@ -588,13 +591,19 @@ describe('who edited what: updated_by and updated_at on every contract item', ()
       writer.token,
     );
     expect(update.status).toBe(200);
-    expect((await call('GET', `/api/team-member/${member.id}`)).body.updated_by).toEqual({ id: writer.id, name: 'Kamala Shrestha' });
+    expect((await call('GET', `/api/team-member/${member.id}`, { token: admin })).body.updated_by).toEqual({
+      id: writer.id,
+      name: 'Kamala Shrestha',
+    });
 
     // A new display name shows at once; once removed, the name at the time of the edit stays.
     await call('PUT', '/api/account', { token: writer.token, body: { name: 'Kamala S.' } });
-    expect((await call('GET', `/api/team-member/${member.id}`)).body.updated_by).toEqual({ id: writer.id, name: 'Kamala S.' });
+    expect((await call('GET', `/api/team-member/${member.id}`, { token: admin })).body.updated_by).toEqual({
+      id: writer.id,
+      name: 'Kamala S.',
+    });
     expect((await call('DELETE', `/api/staff-accounts/${writer.id}`, { token: admin })).status).toBe(204);
-    expect((await call('GET', `/api/team-member/${member.id}`)).body.updated_by).toEqual({ id: null, name: 'Kamala S.' });
+    expect((await call('GET', `/api/team-member/${member.id}`, { token: admin })).body.updated_by).toEqual({ id: null, name: 'Kamala S.' });
   });
 
   it('records edits made in the Strapi console by the console user', async () => {
