@@ -74,10 +74,11 @@ export async function photoByName(name: string): Promise<StoredPhoto | null> {
   const select = ['id', 'url', 'formats'];
   const original = (await strapi.db.query(FILE_UID).findOne({ where: { url }, select })) as StoredPhoto | null;
   if (original) return original;
-  // A copy's name is inside its original's `formats`; confirmed after the text match.
+  // A copy's name is inside its original's `formats`; confirmed after the text match. `$containsi`
+  // reads the JSON as text on PostgreSQL too (its `LIKE` takes no jsonb), and the case is checked next.
   const candidates = (await strapi.db
     .query(FILE_UID)
-    .findMany({ where: { formats: { $contains: url } }, select, limit: 5 })) as StoredPhoto[];
+    .findMany({ where: { formats: { $containsi: url } }, select, limit: 5 })) as StoredPhoto[];
   return candidates.find((file) => namesOfFile(file).includes(name)) ?? null;
 }
 
