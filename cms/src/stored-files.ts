@@ -9,8 +9,8 @@ import { storedName } from './media/stored-files';
  */
 const FILE_UID = 'plugin::upload.file';
 
-/** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
-export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
+/** The entries and components that point at a stored file, by their uid and row id. */
+export async function linkedRows(fileId: number, trx?: Transaction): Promise<{ uid: string; id: number }[]> {
   const meta = strapi.db.metadata.get(FILE_UID) as unknown as {
     attributes: {
       related: {
@@ -26,11 +26,16 @@ export async function fileLinks(fileId: number, trx?: Transaction): Promise<stri
   const rows = (await table(morph.name, trx)
     .where(morph.joinColumn.name, fileId)
     .select({ id: morph.morphColumn.idColumn.name, type: morph.morphColumn.typeColumn.name })) as { id: number; type: string }[];
-  return rows.map((row) => `${row.type}:${row.id}`);
+  return rows.map((row) => ({ uid: row.type, id: Number(row.id) }));
+}
+
+/** The entries and components that point at a stored file: `type:id` (e.g. `api::blog.blog:3`). */
+export async function fileLinks(fileId: number, trx?: Transaction): Promise<string[]> {
+  return (await linkedRows(fileId, trx)).map((row) => `${row.uid}:${row.id}`);
 }
 
 /** The stored names of a file: its original and its resized copies (a post may show either). */
-function namesOf(file: { url?: unknown; formats?: unknown }): string[] {
+export function namesOf(file: { url?: unknown; formats?: unknown }): string[] {
   const formats = (typeof file.formats === 'string' ? JSON.parse(file.formats) : file.formats) as Record<string, { url?: unknown }> | null;
   return [file.url, ...Object.values(formats ?? {}).map((format) => format?.url)]
     .map(storedName)

@@ -88,6 +88,18 @@ describe('consent for photos of children', () => {
     const unmarked = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(staff.token) }));
     expect(unmarked).toMatchObject({ name: post.cover, state: 'unmarked', record: null });
     expect(unmarked.usedBy).toEqual([{ kind: 'blog', id: post.id, title: 'Dashain kites' }]);
+    // A resized copy's name (as a post's text may show it) is the same photo.
+    const [file] = await cms.query<{ formats: string | Record<string, { url: string }> }>(
+      `SELECT formats FROM files WHERE url = '/uploads/${post.cover}'`,
+    );
+    const formats = typeof file.formats === 'string' ? JSON.parse(file.formats) : file.formats;
+    const copy = nameOf(Object.values(formats as Record<string, { url: string }>)[0].url);
+    expect(copy).not.toBe(post.cover);
+    expect(await json(await fetch(`${cms.url}/api/consent/photos/${copy}`, { headers: bearer(staff.token) }))).toMatchObject({
+      name: copy,
+      url: `/uploads/${post.cover}`,
+      state: 'unmarked',
+    });
 
     // Marked as showing children, with a consent that does not cover the website: not publishable.
     const partial = await consent(post.cover, { ...VALID, website: false });

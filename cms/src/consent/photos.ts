@@ -1,6 +1,5 @@
-import { fileLinks } from '../stored-files';
-import { storedName } from '../media/stored-files';
-import { uploadsInMarkdown } from '../media/post-body-uploads';
+import { linkedRows, namesOf } from '../stored-files';
+import { postRowsShowing } from '../media/post-body-uploads';
 import { consentStateOf, dayOf, type ConsentRecord, type ConsentState } from '../contract/shared/consent-rules';
 
 /**
@@ -60,25 +59,18 @@ export const recordOf = (row: ConsentRow | null): ConsentRecord | null =>
     withdrawnAt: isoOrNull(row.withdrawnAt),
   };
 
-/** Every stored name of a file: its original and its resized copies. */
-export function namesOfFile(file: { url?: unknown; formats?: unknown }): string[] {
-  const formats = (typeof file.formats === 'string' ? JSON.parse(file.formats) : file.formats) as Record<string, { url?: unknown }> | null;
-  return [file.url, ...Object.values(formats ?? {}).map((format) => format?.url)]
-    .map(storedName)
-    .filter((name): name is string => Boolean(name));
-}
-
 /** The media library file a stored name belongs to (as its original or one of its copies), if any. */
 export async function photoByName(name: string): Promise<StoredPhoto | null> {
   const url = `/uploads/${name}`;
   const select = ['id', 'url', 'formats'];
   const original = (await strapi.db.query(FILE_UID).findOne({ where: { url }, select })) as StoredPhoto | null;
   if (original) return original;
-  // A copy's name is inside its original's `formats`; confirmed after the text match.
+  // A copy's name is inside its original's `formats`; confirmed after the text match. `$containsi`
+  // reads the JSON as text on PostgreSQL too (its `LIKE` takes no jsonb), and the case is checked next.
   const candidates = (await strapi.db
     .query(FILE_UID)
-    .findMany({ where: { formats: { $contains: url } }, select, limit: 5 })) as StoredPhoto[];
-  return candidates.find((file) => namesOfFile(file).includes(name)) ?? null;
+    .findMany({ where: { formats: { $containsi: url } }, select, limit: 5 })) as StoredPhoto[];
+  return candidates.find((file) => namesOf(file).includes(name)) ?? null;
 }
 
 export const consentRowsOf = async (fileIds: number[]): Promise<Map<number, ConsentRow>> => {
@@ -105,17 +97,10 @@ const KIND_OF_UID: Record<string, PhotoUse['kind']> = {
 /** The English rows of the entries that show a photo: by a media field, or (posts) inside their text. */
 export async function usesOf(photo: StoredPhoto): Promise<PhotoUse[]> {
   const linked = new Map<string, number[]>();
-  for (const link of await fileLinks(photo.id)) {
-    const at = link.lastIndexOf(':');
-    const uid = link.slice(0, at);
-    if (KIND_OF_UID[uid]) linked.set(uid, [...(linked.get(uid) ?? []), Number(link.slice(at + 1))]);
+  for (const { uid, id } of await linkedRows(photo.id)) {
+    if (KIND_OF_UID[uid]) linked.set(uid, [...(linked.get(uid) ?? []), id]);
   }
-  const names = namesOfFile(photo);
-  const inPosts = (await strapi.db.query(BLOG_UID).findMany({
-    where: { $or: names.map((name) => ({ content: { $contains: `/uploads/${name}` } })) },
-    select: ['id', 'content'],
-  })) as { id: number; content: unknown }[];
-  const bodyIds = inPosts.filter((row) => [...uploadsInMarkdown(row.content)].some((name) => names.includes(name))).map((row) => row.id);
+  const bodyIds = await postRowsShowing(namesOf(photo));
   if (bodyIds.length) linked.set(BLOG_UID, [...(linked.get(BLOG_UID) ?? []), ...bodyIds]);
 
   const uses: PhotoUse[] = [];

@@ -1,5 +1,5 @@
-import { fileLinks } from '../stored-files';
-import { CONSENT_UID, namesOfFile } from './photos';
+import { linkedRows, namesOf } from '../stored-files';
+import { CONSENT_UID } from './photos';
 
 /** The kinds whose entry is its photo or video: one whose file is withheld is left out of public lists. */
 const ITEM_KINDS = ['api::image-gallery.image-gallery', 'api::video-gallery.video-gallery'];
@@ -30,10 +30,8 @@ async function load(): Promise<WithheldPhotos> {
     .findMany({ where: { id: { $in: [...fileIds] } }, select: ['id', 'url', 'formats'] })) as { url: string; formats: unknown }[];
   const linkedIds = new Map<string, number[]>();
   for (const fileId of fileIds) {
-    for (const link of await fileLinks(fileId)) {
-      const at = link.lastIndexOf(':');
-      const uid = link.slice(0, at);
-      if (ITEM_KINDS.includes(uid)) linkedIds.set(uid, [...(linkedIds.get(uid) ?? []), Number(link.slice(at + 1))]);
+    for (const { uid, id } of await linkedRows(fileId)) {
+      if (ITEM_KINDS.includes(uid)) linkedIds.set(uid, [...(linkedIds.get(uid) ?? []), id]);
     }
   }
   const hiddenItems = new Map<string, string[]>();
@@ -43,7 +41,7 @@ async function load(): Promise<WithheldPhotos> {
     }[];
     hiddenItems.set(uid, [...new Set(rows.map((row) => row.documentId))]);
   }
-  return { fileIds, names: new Set(files.flatMap((file) => namesOfFile(file))), hiddenItems };
+  return { fileIds, names: new Set(files.flatMap((file) => namesOf(file))), hiddenItems };
 }
 
 export function withheldPhotos(): Promise<WithheldPhotos> {

@@ -27,6 +27,17 @@ export async function uploadsInPost(documentId: string): Promise<Set<string>> {
   return new Set(rows.flatMap((row) => [...uploadsInMarkdown(row.content)]));
 }
 
+/** The rows (any language, any state) whose post body refers to one of these stored names. */
+export async function postRowsShowing(names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = (await strapi.db.query(BLOG_UID).findMany({
+    where: { $or: names.map((name) => ({ content: { $contains: `/uploads/${name}` } })) },
+    select: ['id', 'content'],
+  })) as { id: number; content: unknown }[];
+  // The text match may be a longer name (`a.jpg` in `/uploads/a.jpg.webp`): the Markdown says.
+  return rows.filter((row) => [...uploadsInMarkdown(row.content)].some((name) => names.includes(name))).map((row) => row.id);
+}
+
 /** Whether any post body (any language, any state) refers to one of these stored names. */
 export async function postBodiesUse(names: string[]): Promise<boolean> {
   if (names.length === 0) return false;
