@@ -163,7 +163,7 @@ describe('consent for photos of children', () => {
     ).toEqual([]);
   });
 
-  it('takes a withdrawn photo off every public answer and /uploads within 2 s, unpublishes its posts and keeps the record', async () => {
+  it('takes a withdrawn photo off every public answer and /uploads within 2 s, unpublishes its posts and gallery items and keeps the record', async () => {
     const post = await submittedPost('School day');
     expect((await consent(post.cover, VALID)).status).toBe(200);
     expect((await publish(post)).status).toBe(200);
@@ -190,7 +190,9 @@ describe('consent for photos of children', () => {
       record: { withdrawnBy: ADMIN_EMAIL, note: MARKER },
       unpublished: [{ kind: 'blog', id: post.id, title: 'School day' }],
     });
-    expect((await withdraw(galleryPhoto)).status).toBe(200);
+    const galleryWithdrawn = await withdraw(galleryPhoto);
+    expect(galleryWithdrawn.status).toBe(200);
+    expect((await json(galleryWithdrawn)).unpublished).toEqual([{ kind: 'image-gallery', id: galleryItem.id, title: 'Football' }]);
 
     const publicSightings = async () => {
       const graphql = await json(
@@ -221,8 +223,13 @@ describe('consent for photos of children', () => {
       .poll(publicSightings, { timeout: 2000, interval: 100 })
       .toEqual({ post: 404, galleryItem: 404, galleryList: false, postInGraphql: false, photoInGraphql: false, uploads: [404, 404] });
 
-    // The post is a draft again, with the withdrawal on its record; the photo and its consent stay.
+    // The post and the gallery item are drafts again, with the withdrawal on their records; the photo and its consent stay.
     expect(await storedStatus(post.id)).toBe('draft');
+    expect(await cms.query(`SELECT publication FROM image_galleries WHERE id = ${Number(galleryItem.id)}`)).toEqual([
+      { publication: 'draft' },
+    ]);
+    const galleryAudit = await json(await fetch(`${cms.url}/api/audit/image-gallery/${galleryItem.id}`, { headers: bearer(manager) }));
+    expect(galleryAudit.results[0]).toMatchObject({ action: 'unpublished', by: ADMIN_EMAIL });
     const audit = await json(await fetch(`${cms.url}/api/audit/blog/${post.id}`, { headers: bearer(manager) }));
     expect(audit.results[0]).toMatchObject({ action: 'unpublished', by: ADMIN_EMAIL });
     expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo'`)).toHaveLength(2);

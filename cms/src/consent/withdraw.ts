@@ -1,5 +1,5 @@
 import { notifyContentChange } from '../content-change-notifier';
-import { blog } from '../contract/definitions';
+import { contractDefinitions } from '../contract/definitions';
 import { recordStatusChange, type Writer } from '../contract/review';
 import { isPublicPost } from '../contract/shared/post-status';
 import { CONSENT_UID, type ConsentRow, type PhotoUse, type StoredPhoto, usesOf } from './photos';
@@ -10,9 +10,10 @@ const EVENT_UID = 'api::publication-event.publication-event';
 /**
  * A Manager withdraws a photo's consent: from now on no public answer links it and /uploads does
  * not serve it (consent/withheld.ts), every published post that shows it (as its cover or in its
- * text) goes back to a draft, and the web is told at once to drop its pages and resized copies.
- * Gallery items and team members that show it stay, without it. The photo and the record stay
- * for the record; the withdrawal is recorded against the photo and each post.
+ * text) and every gallery image or video that is it goes back to a draft, and the web is told at
+ * once to drop its pages and resized copies. A team member stays on the team page without the
+ * photo: the person is still on the team. The photo and the record stay for the record; the
+ * withdrawal is recorded against the photo and each entry taken down.
  */
 export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow | null, writer: Writer) {
   const withdrawal = { withdrawnAt: new Date(), withdrawnById: writer.id, withdrawnByName: writer.name.slice(0, 200) };
@@ -35,16 +36,17 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
 
   const unpublished: PhotoUse[] = [];
   for (const use of await usesOf(photo)) {
-    if (use.kind !== 'blog') continue;
-    const post = (await strapi.db.query(blog.uid).findOne({ where: { id: use.id }, select: ['documentId', 'publication'] })) as {
+    const def = contractDefinitions.find((candidate) => candidate.path === use.kind);
+    if (!def?.drafts || use.kind === 'team-member') continue;
+    const stored = (await strapi.db.query(def.uid as never).findOne({ where: { id: use.id }, select: ['documentId', 'publication'] })) as {
       documentId: string;
       publication: unknown;
     } | null;
-    if (!post || !isPublicPost(post.publication)) continue;
+    if (!stored || !isPublicPost(stored.publication)) continue;
     const entry = await strapi
-      .documents(blog.uid as never)
-      .update({ documentId: post.documentId, locale: 'en', data: { publication: 'draft' } } as never);
-    await recordStatusChange(blog, entry as never, 'published', writer);
+      .documents(def.uid as never)
+      .update({ documentId: stored.documentId, locale: 'en', data: { publication: 'draft' } } as never);
+    await recordStatusChange(def, entry as never, 'published', writer);
     unpublished.push(use);
   }
   // Pages, feeds and the web's resized copies of the photo go now, not when their caches expire.

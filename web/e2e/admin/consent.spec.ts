@@ -82,7 +82,9 @@ test("staff record a photo's consent from its post; a Manager withdraws it; a po
   await hydrated(page);
   await page.getByRole("link", { name: "Withdraw consent" }).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("takes the photo off the website everywhere at once and unpublishes the posts that use it");
+  await expect(dialog).toContainText(
+    "takes the photo off the website everywhere at once and unpublishes the posts and gallery items that use it",
+  );
   await dialog.getByRole("button", { name: "Withdraw consent" }).click();
   await expect(page.getByTestId("consent-withdrawn")).toBeVisible();
   await expect(page.getByText("Unpublished because of this:")).toBeVisible();

@@ -351,7 +351,7 @@ export const adminEn = {
   "consent.withdraw": "Withdraw consent",
   "consent.withdrawConfirmTitle": "Withdraw consent for this photo?",
   "consent.withdrawConfirm":
-    "This takes the photo off the website everywhere at once and unpublishes the posts that use it. The photo cannot be shown again.",
+    "This takes the photo off the website everywhere at once and unpublishes the posts and gallery items that use it. The photo cannot be shown again.",
   "consent.withdrawing": "Withdrawing...",
   "consent.withdrawnFlash": "Consent withdrawn. The photo is off the website.",
   "consent.withdrawFailed": "The consent could not be withdrawn. Please try again.",
