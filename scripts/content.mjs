@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run content:export -- DIR` and `npm run content:import -- DIR [--dry-run]`: the site's
+// `npm run content:export -- DIR [--public-only]` and `npm run content:import -- DIR [--dry-run]`: the site's
 // content as a folder of Markdown, YAML and media files a person can read, edit and diff (format:
 // README, "Content folders"). Both run against the database and uploads the CMS is configured with
 // (same environment as `npm start`); the CMS may be running.
@@ -8,9 +8,11 @@ import { webRevalidateUrl, withCms } from "./lib/cms.mjs";
 
 const [command, ...rest] = process.argv.slice(2);
 const dryRun = rest.includes("--dry-run");
+// Leaves out safeguarding/ (consent records, children's names): for a folder to share or publish.
+const publicOnly = rest.includes("--public-only");
 const dir = rest.find((arg) => !arg.startsWith("--"));
-if (!["export", "import"].includes(command) || !dir || (dryRun && command !== "import")) {
-  console.error("Usage: npm run content:export -- DIR\n       npm run content:import -- DIR [--dry-run]");
+if (!["export", "import"].includes(command) || !dir || (dryRun && command !== "import") || (publicOnly && command !== "export")) {
+  console.error("Usage: npm run content:export -- DIR [--public-only]\n       npm run content:import -- DIR [--dry-run]");
   process.exit(2);
 }
 const root = path.resolve(dir);
@@ -21,7 +23,7 @@ const exitCode = await withCms(
   async (_strapi, load) => {
     const { exportFolder, importFolder } = load("content-folder");
     if (command === "export") {
-      const report = await exportFolder(root);
+      const report = await exportFolder(root, { publicOnly });
       for (const file of report.removed) console.log(`removed   ${file}`);
       console.log(
         `[content] exported ${report.entries} entries and ${report.pages} pages to ${root} (${report.written.length} files written, ${report.removed.length} removed)`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, json, login, pngBytes, send } from './helpers/api';
+import { bearer, form, json, login, pngBytes, send } from './helpers/api';
 import { runScript, runScriptOk } from './helpers/scripts';
 import { mediaUrls, servedBytes, siteSnapshot } from './helpers/snapshot';
 import { addStaffEntries, type StaffEntries } from './helpers/staff-entries';
@@ -31,11 +31,47 @@ afterAll(async () => {
 
 const importInto = (cms: TestCms, dir: string, ...flags: string[]) => runScript('content.mjs', ['import', dir, ...flags], cms.env);
 
+const CHILD_NAMES = ['Sita Gurung', 'सीता गुरुङ'];
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const CONSENT = {
+  showsChildren: true,
+  givenBy: 'guardian',
+  givenOn: dayFromNow(-10),
+  website: true,
+  reviewOn: dayFromNow(355),
+  note: 'Form in the office file',
+};
+/** Two demo gallery photos of the source: one with a consent on record, one marked as showing no children. */
+let consented: string;
+let noChildren: string;
+const nameOfUrl = (url: string) => url.split('/').pop()!;
+const consentOf = async (cms: TestCms, name: string, token: string) =>
+  json(await fetch(`${cms.url}/api/consent/photos/${name}`, { headers: bearer(token) }));
+const putJson = (cms: TestCms, route: string, body: unknown, token: string) =>
+  fetch(`${cms.url}${route}`, {
+    method: 'PUT',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 describe('npm run content:export, then content:import into an empty database', () => {
   it('gives the same /api output in both languages (ids, texts, dates) and the same files byte for byte', async () => {
+    // The staff-only records travel with the folder: a photo's consent and the children's names.
+    const images = (await json(await fetch(`${source.url}/api/image-gallery?pageSize=2`))).results as { mediaUrl: string }[];
+    [consented, noChildren] = images.map((image) => nameOfUrl(image.mediaUrl));
+    expect((await putJson(source, `/api/consent/photos/${consented}`, CONSENT, token)).status).toBe(200);
+    expect((await putJson(source, `/api/consent/photos/${noChildren}`, { showsChildren: false }, token)).status).toBe(200);
+    expect((await putJson(source, '/api/child-names', { names: CHILD_NAMES }, token)).status).toBe(200);
+
     const before = await siteSnapshot(source.url, { edits: false });
     expect(before.api['blog?locale=en'].results.map((post) => post.id)).not.toContain(staff.plain + 1);
     await runScriptOk('content.mjs', ['export', exportDir()], source.env);
+    expect(await readFile(path.join(exportDir(), 'safeguarding', 'child-names.txt'), 'utf8')).toBe(`${CHILD_NAMES.join('\n')}\n`);
+    const consentFile = await readFile(path.join(exportDir(), 'safeguarding', 'consent.yaml'), 'utf8');
+    expect(consentFile).toContain(
+      `${consented}:\n  shows_children: true\n  given_by: guardian\n  given_on: ${CONSENT.givenOn}\n  website: true\n  social_media: false\n  review_on: ${CONSENT.reviewOn}\n  note: Form in the office file\n  recorded_by: ${ADMIN_EMAIL}\n`,
+    );
+    expect(consentFile).toContain(`${noChildren}:\n  shows_children: false\n`);
 
     // A readable folder: the staff post with its Nepali file beside it, media under their stored names.
     const posts = await readdir(path.join(exportDir(), 'blog'));
@@ -60,6 +96,13 @@ describe('npm run content:export, then content:import into an empty database', (
 
     const after = await siteSnapshot(target.url, { edits: false });
     expect(after).toEqual(before);
+    const targetAdmin = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    expect(await consentOf(target, consented, targetAdmin)).toMatchObject({
+      state: 'valid',
+      record: { ...CONSENT, socialMedia: false, recordedBy: ADMIN_EMAIL },
+    });
+    expect(await consentOf(target, noChildren, targetAdmin)).toMatchObject({ state: 'no-children' });
+    expect(await json(await fetch(`${target.url}/api/child-names`, { headers: bearer(targetAdmin) }))).toEqual({ names: CHILD_NAMES });
     // Who edited what stays with the source database: the imported entries name nobody.
     const imports = Object.values((await siteSnapshot(target.url)).api).flatMap((listing) => listing.results);
     expect(imports.length).toBeGreaterThan(0);
@@ -78,11 +121,14 @@ describe('npm run content:export, then content:import into an empty database', (
 
   it('changes nothing when the same folder is imported again', async () => {
     const rows = await target.query<{ id: number; updated_at: unknown }>('SELECT id, updated_at FROM blogs ORDER BY id');
+    const consents = await target.query('SELECT id, updated_at FROM photo_consents ORDER BY id');
+    expect(consents).toHaveLength(2);
     const files = await target.uploadedFiles();
     const again = await importInto(target, exportDir());
     expect(again.status, again.output).toBe(0);
     expect(again.stdout).toMatch(/imported: 0 created, 0 updated, \d+ unchanged/);
     expect(await target.query('SELECT id, updated_at FROM blogs ORDER BY id')).toEqual(rows);
+    expect(await target.query('SELECT id, updated_at FROM photo_consents ORDER BY id')).toEqual(consents);
     expect(await target.uploadedFiles()).toEqual(files);
   }, 120_000);
 
@@ -121,8 +167,15 @@ describe('npm run content:export, then content:import into an empty database', (
     await writeFile(path.join(bad, 'blog', 'orphan.ne.md'), '---\ntitle: अनाथ\n---\nपाठ\n');
     await writeFile(path.join(bad, 'images', 'broken.yaml'), 'title: [unclosed\n');
     await edit('pages/home.yaml', (text) => text.replace(/^welcomeHeading: .*$/m, 'welcomeHeading: ""'));
+    await edit(
+      'safeguarding/consent.yaml',
+      (text) => `${text.replace('given_by: guardian', 'given_by: uncle')}not-in-the-folder.jpg:\n  shows_children: false\n`,
+    );
+    await edit('safeguarding/child-names.txt', (text) => `${text}Sita\n`);
 
     const before = await siteSnapshot(target.url);
+    const admin = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const consentBefore = await consentOf(target, consented, admin);
     const files = await target.uploadedFiles();
     const rows = await target.countRows('files');
     const result = await importInto(target, bad);
@@ -139,12 +192,26 @@ describe('npm run content:export, then content:import into an empty database', (
       'blog/orphan.ne.md: There is no English post blog/orphan.md beside this Nepali one.',
       'images/broken.yaml: This is not valid YAML',
       'pages/home.yaml: welcomeHeading: welcomeHeading is required',
+      `safeguarding/consent.yaml: ${consented}.given_by: Say who gave the consent.`,
+      'safeguarding/consent.yaml: not-in-the-folder.jpg: media/not-in-the-folder.jpg is not used by any entry or page of the folder',
+      'safeguarding/child-names.txt: Write each full name, first name and family name',
     ];
     for (const line of expected) expect(result.stderr).toContain(line);
     expect(result.stderr).toMatch(/nothing was imported/);
     expect(await siteSnapshot(target.url)).toEqual(before);
     expect(await target.uploadedFiles()).toEqual(files);
     expect(await target.countRows('files')).toBe(rows);
+    expect(await consentOf(target, consented, admin)).toEqual(consentBefore);
+  }, 120_000);
+
+  it('leaves the staff-only records out of a folder to share (--public-only)', async () => {
+    const shared = path.join(work, 'shared');
+    await cp(exportDir(), shared, { recursive: true });
+    const result = await runScriptOk('content.mjs', ['export', shared, '--public-only'], source.env);
+    expect(result.stdout).toContain('removed   safeguarding/consent.yaml');
+    expect(result.stdout).toContain('removed   safeguarding/child-names.txt');
+    expect(await readdir(path.join(shared, 'safeguarding'))).toEqual([]);
+    expect(await readdir(path.join(shared, 'images'))).toEqual(await readdir(path.join(exportDir(), 'images')));
   }, 120_000);
 });
 

@@ -220,6 +220,75 @@ describe('image gallery', () => {
     expect(await cms.countRows('files')).toBe(0);
   });
 
+  it('keeps a photo description of its own in each language, apart from the title, for the gallery and a post cover', async () => {
+    const gif = async (name: string) => ({ image: { bytes: await gifBytes(), name, type: 'image/gif' } });
+    const title = 'Sita and Ram at school';
+    const alt = 'Two children reading at a desk by a window';
+    const created = await send(
+      cms.url,
+      'POST',
+      '/api/image-gallery',
+      form({ title, description: 'Homework time.', alt_text: alt }, await gif('desk.gif')),
+      token,
+    );
+    expect(created.status).toBe(201);
+    const image = await json(created);
+    expect(image).toMatchObject({ title, alt_text: alt });
+    const nepaliAlt = 'झ्यालछेउ टेबलमा पढिरहेका दुई बालबालिका';
+    const nepali = await send(
+      cms.url,
+      'PUT',
+      `/api/image-gallery/${image.id}?locale=ne`,
+      form({ title: 'विद्यालयमा', description: 'गृहकार्यको समय।', alt_text: nepaliAlt }),
+      token,
+    );
+    expect(nepali.status).toBe(200);
+    expect(await json(nepali)).toMatchObject({ alt_text: nepaliAlt });
+    // The stored file is described by the description, not by the title that names the children.
+    expect(await cms.query(`SELECT alternative_text FROM files WHERE url = '${new URL(image.mediaUrl, cms.url).pathname}'`)).toEqual([
+      { alternative_text: alt },
+    ]);
+    // Visitors' pages read it in each language (GraphQL), and the list answers it.
+    const graphql = await json(
+      await fetch(`${cms.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ imageGalleries(locale: "en", filters: { numericId: { eq: ${image.id} } }) { altText localizations { locale altText } } }`,
+        }),
+      }),
+    );
+    expect(graphql.data.imageGalleries).toEqual([{ altText: alt, localizations: [{ locale: 'ne', altText: nepaliAlt }] }]);
+    expect((await json(await fetch(`${cms.url}/api/image-gallery?locale=ne`))).results).toEqual([
+      expect.objectContaining({ id: image.id, alt_text: nepaliAlt }),
+    ]);
+    // Too long is refused with the rule's message and changes nothing; sent empty, it is cleared.
+    const tooLong = await send(cms.url, 'PUT', `/api/image-gallery/${image.id}`, form({ alt_text: 'x'.repeat(201) }), token);
+    expect(tooLong.status).toBe(400);
+    expect((await json(tooLong)).errors).toEqual({ alt_text: ['What the photo shows must be at most 200 characters.'] });
+    const cleared = await send(cms.url, 'PUT', `/api/image-gallery/${image.id}`, form({ alt_text: '' }), token);
+    expect(await json(cleared)).toMatchObject({ title, alt_text: null });
+
+    const post = await send(
+      cms.url,
+      'POST',
+      '/api/blog',
+      form(
+        { title, content: 'A day at school.', author: 'staff@example.org', media_alt: 'A school bag on a bench' },
+        { media: (await gif('bag.gif')).image },
+      ),
+      token,
+    );
+    expect(post.status).toBe(201);
+    const stored = await json(post);
+    expect(stored).toMatchObject({ title, media_alt: 'A school bag on a bench' });
+    expect(await cms.query(`SELECT alternative_text FROM files WHERE url = '${new URL(stored.mediaUrl, cms.url).pathname}'`)).toEqual([
+      { alternative_text: 'A school bag on a bench' },
+    ]);
+    expect((await send(cms.url, 'DELETE', `/api/blog/${stored.id}`, undefined, token)).status).toBe(204);
+    expect((await send(cms.url, 'DELETE', `/api/image-gallery/${image.id}`, undefined, token)).status).toBe(204);
+  });
+
   it('uses the spec messages for missing fields and a missing file', async () => {
     const response = await send(cms.url, 'POST', '/api/image-gallery', form({}), token);
     expect(response.status).toBe(400);

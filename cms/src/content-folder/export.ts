@@ -4,7 +4,8 @@ import path from 'path';
 import { readUpload, uploadStore } from '../media/upload-store';
 import { entryFiles, pageFile, type MediaRef } from './files';
 import { readKeys } from './import';
-import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds } from './kinds';
+import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds, SAFEGUARDING_DIR } from './kinds';
+import { safeguardingFiles } from './safeguarding';
 import { schemaAttributes, type Attribute } from './schema';
 import { readStoredEntries, readStoredPage, sha256OfFile, storedName, type StoredFile } from './stored';
 
@@ -51,9 +52,9 @@ function writtenPageValues(attributes: Record<string, Attribute>, values: Record
  * entry keeps the name it was imported under, otherwise it is named after its English title; its
  * numeric id is in the file, so importing the folder into an empty database gives the same ids.
  * Files of the folder's own sub-folders that are no longer content are removed; anything else in
- * DIR is left alone.
+ * DIR is left alone. `publicOnly` leaves out (and removes) safeguarding/, the staff-only records.
  */
-export async function exportFolder(root: string): Promise<ExportReport> {
+export async function exportFolder(root: string, options: { publicOnly?: boolean } = {}): Promise<ExportReport> {
   const files = new Map<string, string>();
   const media = new Map<string, StoredFile>();
   const keys = await readKeys();
@@ -89,6 +90,8 @@ export async function exportFolder(root: string): Promise<ExportReport> {
     pages += 1;
   }
 
+  if (!options.publicOnly) for (const [file, text] of Object.entries(await safeguardingFiles(media))) files.set(file, text);
+
   const written: string[] = [];
   for (const [file, text] of files) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
@@ -115,7 +118,7 @@ export async function exportFolder(root: string): Promise<ExportReport> {
   }
 
   const removed: string[] = [];
-  const owned = [...collectionKinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR];
+  const owned = [...collectionKinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR, SAFEGUARDING_DIR];
   for (const dir of owned) {
     for (const name of await readdir(path.join(root, dir)).catch(() => [] as string[])) {
       const file = `${dir}/${name}`;

@@ -1,7 +1,7 @@
 import { lstat, readdir, readFile } from 'fs/promises';
 import path from 'path';
 import YAML from 'yaml';
-import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds, SAFE_NAME, type CollectionKind, type PageKind } from './kinds';
+import { collectionKinds, MEDIA_DIR, PAGES_DIR, pageKinds, SAFE_NAME, SAFEGUARDING_DIR, type CollectionKind, type PageKind } from './kinds';
 import { folderMessages } from './messages';
 
 /**
@@ -69,7 +69,7 @@ export const toYaml = (value: unknown) => YAML.stringify(value, { lineWidth: 0, 
 /** How many aliases (`*name`) a file may resolve: more is the "billion laughs" attack, which expands a few lines into gigabytes. */
 const MAX_YAML_ALIASES = 100;
 
-function parseYaml(text: string, file: string, problems: Problem[]): Record<string, unknown> | null {
+export function parseYaml(text: string, file: string, problems: Problem[]): Record<string, unknown> | null {
   const document = YAML.parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     for (const error of document.errors) problems.push({ file, message: folderMessages.notYaml(error.message.split('\n')[0]) });
@@ -234,7 +234,7 @@ async function listFiles(root: string, dir: string, problems: Problem[]) {
 
 /** A content folder's entries (of `kinds`: the site's own unless told), pages and media, with every problem found. */
 export async function readFolder(root: string, kinds: CollectionKind[] = collectionKinds): Promise<Folder> {
-  const knownDirs = new Set<string>([...kinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR]);
+  const knownDirs = new Set<string>([...kinds.map((kind) => kind.dir), PAGES_DIR, MEDIA_DIR, SAFEGUARDING_DIR]);
   const problems: Problem[] = [];
   const entries: EntryRecord[] = [];
   const pages: PageRecord[] = [];

@@ -12,6 +12,7 @@ import { storeMediaFile } from './media-store';
 import { folderMessages } from './messages';
 import { isLocalized, schemaAttributes, type Attribute } from './schema';
 import { readStoredEntries, readStoredPage, sha256AsStored, type StoredEntry, type StoredFile, type StoredPage } from './stored';
+import { applySafeguarding, checkSafeguarding, readSafeguarding } from './safeguarding';
 import { checkFolder, type CheckedFolder } from './validate';
 
 export type Action = 'create' | 'update' | 'unchanged';
@@ -73,6 +74,8 @@ const docs = (uid: string) =>
  */
 export async function importFolder(root: string, options: { dryRun?: boolean } = {}): Promise<ImportReport> {
   const checked = await checkFolder(await readFolder(root));
+  const safeguarding = await readSafeguarding(root, checked.problems);
+  checkSafeguarding(safeguarding, new Set(checked.media.keys()), checked.problems);
   const report: ImportReport = { problems: checked.problems, entries: [], pages: [], applied: false };
   if (checked.problems.length > 0) return report;
 
@@ -99,6 +102,7 @@ export async function importFolder(root: string, options: { dryRun?: boolean } =
     const media = mediaResolver(checked, sha, trx, onRollback);
     const results = await applyEntries(plan.entries, media, replacedFiles, trx);
     for (const page of pages) if (page.action !== 'unchanged') await applyPage(page, media, replacedFiles);
+    await applySafeguarding(safeguarding, media.idOf);
     const keys = await readKeys();
     for (const result of results) {
       const [kind, key] = [result.record.kind.dir, result.record.key];
@@ -277,10 +281,20 @@ function mediaResolver(checked: CheckedFolder, sha: Sha, trx: Transaction, onRol
     onRollback(undo);
     return file.id;
   };
-  return (ref: MediaRef, mayShareWith: (link: string) => boolean) => {
+  const resolver = (ref: MediaRef, mayShareWith: (link: string) => boolean) => {
     if (!resolved.has(ref.file)) resolved.set(ref.file, resolve(ref, mayShareWith));
     return resolved.get(ref.file)!;
   };
+  /** The stored file a folder photo became: stored by this import, or kept under its name by an earlier one. */
+  const idOf = async (name: string): Promise<number | null> => {
+    if (resolved.has(name)) return resolved.get(name)!;
+    const ext = path.extname(name);
+    const stored = (await strapi.db.query(FILE_UID).findOne({ where: { hash: name.slice(0, -ext.length), ext }, select: ['id'] })) as {
+      id: number;
+    } | null;
+    return stored?.id ?? null;
+  };
+  return Object.assign(resolver, { idOf });
 }
 type MediaResolver = ReturnType<typeof mediaResolver>;
 

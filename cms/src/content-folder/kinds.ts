@@ -85,6 +85,8 @@ export const pageKinds: PageKind[] = [
 
 export const PAGES_DIR = 'pages';
 export const MEDIA_DIR = 'media';
+/** Staff-only records: consent for the folder's photos, the children's names (safeguarding.ts). */
+export const SAFEGUARDING_DIR = 'safeguarding';
 
 /** Keys and media file names become URLs and paths: plain letters, digits, '.', '-', '_' only. */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;

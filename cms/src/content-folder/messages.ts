@@ -12,6 +12,8 @@ export const folderMessages = {
   tooFew: (min: number) => `This list needs at least ${min} items.`,
   required: (name: string) => `${name} is required`,
   sharedField: (name: string) => `"${name}" is the same in both languages: set it in the English part only.`,
+  tooLong: (max: number) => `This may be at most ${max} characters.`,
+  consentForUnusedMedia: (name: string) => `media/${name} is not used by any entry or page of the folder: its consent cannot be kept.`,
   invalidTimestamp: 'The date must be YYYY-MM-DD or a date and time such as 2024-04-12T10:30:00.000Z.',
   invalidId: 'The id must be a positive whole number.',
   duplicateId: (other: string) => `${other} has the same id.`,

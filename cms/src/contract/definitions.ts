@@ -137,7 +137,7 @@ export const imageGallery: ContractDefinition = {
   uid: 'api::image-gallery.image-gallery',
   searchFields: ['title', 'description'],
   sort: ['createdAt:desc', 'id:desc'],
-  altText: (fields) => fields.title,
+  altText: (fields) => fields.alt_text || fields.title,
   extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.image as MediaFile | null),
     created_at: entry.createdAt ?? null,
@@ -184,7 +184,7 @@ export const blog: ContractDefinition = {
   uid: 'api::blog.blog',
   searchFields: ['title', 'content'],
   sort: ['createdAt:desc', 'id:desc'],
-  altText: (fields) => fields.title,
+  altText: (fields) => fields.media_alt || fields.title,
   extras: (entry, fileUrl) => ({
     mediaUrl: fileUrl(entry.media as MediaFile | null),
     created_at: entry.createdAt ?? null,

@@ -333,6 +333,55 @@ test.describe("Nepali versions in the admin", () => {
     for (const id of ids) await request.delete(`${CMS}/api/team-member/${id}`, { headers: { authorization: `Bearer ${jwt}` } });
   });
 
+  test("gallery image: a photo description of its own, in English and Nepali, describes the public photo instead of its title", async ({
+    page,
+  }) => {
+    test.slow(); // an upload, two saves and six page loads
+    const title = lettersOnly(unique("Sita and Ram at school"));
+    const alt = lettersOnly(unique("Two children reading at a desk by a window"));
+    const suffix = toDevanagariDigits(String(Date.now()).slice(-7));
+    const neTitle = `विद्यालयमा ${suffix}`;
+    const neAlt = `झ्यालछेउ टेबलमा पढिरहेका दुई बालबालिका ${suffix}`;
+    await login(page, "/gallery/images/new");
+    await hydrated(page);
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Description").fill("Homework time.");
+    await page.getByLabel("Image file").setInputFiles(fixture("hills.png"));
+    await expect(page.getByLabel("What the photo shows")).toHaveAttribute("maxlength", "200");
+    await page.getByLabel("What the photo shows").fill(alt);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL("/gallery/images");
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect(row.getByRole("img", { name: alt })).toBeVisible();
+    const id = /\/gallery\/images\/(\d+)\/edit$/.exec((await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href"))!)![1]!;
+
+    await page.goto(`/gallery/images/${id}/edit?lang=ne`);
+    await hydrated(page);
+    await page.getByLabel("Title in Nepali").fill(neTitle);
+    await page.getByLabel("Description in Nepali").fill("गृहकार्यको समय।");
+    await page.getByLabel("What the photo shows in Nepali").fill(neAlt);
+    await page.getByRole("button", { name: "Save Nepali version" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nepali version saved." })).toBeVisible();
+
+    // Each website's photo dialog describes the photo in its language; the title stays the heading.
+    for (const [path, heading, description] of [
+      [`/gallery?image=${id}`, title, alt],
+      [`/ne/gallery?image=${id}`, neTitle, neAlt],
+    ] as const) {
+      await expect(async () => {
+        await page.goto(path);
+        const dialog = page.getByTestId("image-modal");
+        await expect(dialog.getByRole("heading", { level: 2 })).toHaveText(heading, { timeout: 1000 });
+        await expect(dialog.getByRole("img")).toHaveAttribute("alt", description, { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+    }
+
+    await page.goto("/gallery/images");
+    await row.getByRole("link", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
+  });
+
   test("gallery image and video edit screens have the Nepali tab too", async ({ page }) => {
     await login(page);
     for (const list of ["/gallery/images", "/gallery/videos"]) {

@@ -104,6 +104,9 @@ export const CONTRACT_RULES = {
     text: {
       title: { label: 'Title', required: FIELD_MESSAGES.titleRequired, maxLength: 200, localized: true },
       description: { label: 'Description', required: FIELD_MESSAGES.descriptionRequired, maxLength: 5000, localized: true },
+      // What the photo shows, for people who cannot see it: its own words, not the title (a title
+      // often names the children in it). Without one the title stands in.
+      alt_text: { label: 'What the photo shows', maxLength: 200, attribute: 'altText', localized: true },
     },
     files: { image: { kind: 'image', requiredOnCreate: FIELD_MESSAGES.imageRequired } },
   },
@@ -122,6 +125,8 @@ export const CONTRACT_RULES = {
       author: { label: 'Author email', required: FIELD_MESSAGES.authorRequired, maxLength: 254, email: true },
       // Who wrote it, as visitors see it (the e-mail is shown only when there is no name).
       author_name: { label: 'Author name', maxLength: 120 },
+      // What the cover photo shows, for people who cannot see it; without one the title stands in.
+      media_alt: { label: 'What the cover photo shows', maxLength: 200, attribute: 'mediaAlt', localized: true },
     },
     // Optional, but an image when given.
     files: { media: { kind: 'image' } },

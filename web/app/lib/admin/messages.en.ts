@@ -780,6 +780,8 @@ export const adminEn = {
   "contract.label.Programmes: heading": "Programmes: heading",
   "contract.label.Challenges: heading": "Challenges: heading",
   "contract.label.Photo description": "Photo description",
+  "contract.label.What the photo shows": "What the photo shows",
+  "contract.label.What the cover photo shows": "What the cover photo shows",
   "contract.label.Photo description (Nepali)": "Photo description (Nepali)",
   // CHILD_NAMES_MESSAGES.tooLong reads as "{label} must be at most {max} characters." with this label.
   "contract.label.Each name": "Each name",

@@ -769,6 +769,8 @@ export const adminNe = {
   "contract.label.Programmes: heading": "कार्यक्रम: शीर्षक",
   "contract.label.Challenges: heading": "चुनौती: शीर्षक",
   "contract.label.Photo description": "फोटोको विवरण",
+  "contract.label.What the photo shows": "तस्बिरमा के देखिन्छ",
+  "contract.label.What the cover photo shows": "आवरण तस्बिरमा के देखिन्छ",
   "contract.label.Photo description (Nepali)": "फोटोको विवरण (नेपाली)",
   "contract.label.Each name": "हरेक नाम",
 } satisfies AdminMessages;

@@ -189,7 +189,7 @@ describe("saveItem (upload proxy)", () => {
     expect(sent.method).toBe("POST");
     expect(sent.url).toBe("/api/image-gallery");
     expect(sent.authorization).toBe(`Bearer ${who.token}`);
-    expect(sent.fields).toEqual({ title: "Hills", description: "Morning" });
+    expect(sent.fields).toEqual({ title: "Hills", description: "Morning", alt_text: "" });
     expect(sent.file).toMatchObject({ field: "image", filename: "upload.png", mimeType: "image/png", size: bytes.length });
     expect(sent.file?.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     // Streamed from disk with a known length, not chunked from memory.
@@ -380,7 +380,7 @@ describe("saveItem: a file sent ahead by a resumable upload", () => {
     const result = await mod.saveItem(multipart({ title: "Hills", description: "Morning", "image:upload": id }), await staff(), "image");
 
     expect(result).toMatchObject({ ok: true, redirectTo: "/gallery/images" });
-    expect(received[0]!.fields).toEqual({ title: "Hills", description: "Morning" });
+    expect(received[0]!.fields).toEqual({ title: "Hills", description: "Morning", alt_text: "" });
     expect(received[0]!.file).toMatchObject({ field: "image", filename: "upload.png", mimeType: "image/png", size: bytes.length });
     expect(received[0]!.file?.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     expect(uploadsLeft()).toEqual([]);

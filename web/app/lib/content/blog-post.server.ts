@@ -18,7 +18,7 @@ const postQuery = (root: string, extra = "") => /* GraphQL */ `
     blogByNumericId: ${root}(id: $id, locale: "en") {
       ${BLOG_CARD_FIELDS}
       updatedAt ${extra}
-      ${NEPALI_OF_ENTRY} { title content }
+      ${NEPALI_OF_ENTRY} { title content mediaAlt }
     }
   }
 `;

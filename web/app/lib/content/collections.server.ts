@@ -89,14 +89,14 @@ function toMember(m: Localized<TeamRow>): MemberView {
 /* Blogs ------------------------------------------------------------------------------ */
 
 /** What a post's card needs; its page asks for these and more (routes/public/blog-details.tsx). */
-export const BLOG_CARD_FIELDS = `numericId title author author_name content createdAt media { ${FILE_FIELDS} }`;
+export const BLOG_CARD_FIELDS = `numericId title author author_name content createdAt mediaAlt media { ${FILE_FIELDS} }`;
 
 const BLOGS_QUERY = /* GraphQL */ `
   query BlogsPage($page: Int!, $pageSize: Int!, $ne: Boolean!) {
     blogs_connection(locale: "en", sort: ${NEWEST_FIRST}, pagination: { page: $page, pageSize: $pageSize }) {
       nodes {
         ${BLOG_CARD_FIELDS}
-        ${NEPALI_OF_ENTRY} { title content }
+        ${NEPALI_OF_ENTRY} { title content mediaAlt }
       }
       pageInfo { total pageCount }
     }
@@ -117,6 +117,8 @@ export interface BlogRow {
   content: string;
   createdAt: string;
   updatedAt?: string;
+  /** What the cover shows, in the entry's language; without it the file's own description. */
+  mediaAlt: string | null;
   media: CmsFile | null;
 }
 
@@ -138,7 +140,7 @@ export function cardOf(row: Localized<BlogRow>, rendered: RenderedMarkdown): Blo
     author: row.author_name?.trim() || row.author,
     createdAt: row.createdAt,
     excerpt: addAdYears(excerpt(rendered.text, 150)),
-    image: toImage(row.media, row.media?.alternativeText || ""),
+    image: toImage(row.media, row.mediaAlt?.trim() || row.media?.alternativeText || ""),
     ...(row.fallback ? { fallback: true } : {}),
   };
 }
@@ -175,8 +177,9 @@ const IMAGES_QUERY = /* GraphQL */ `
         numericId
         title
         description
+        altText
         image { ${FILE_FIELDS} }
-        ${NEPALI_OF_ENTRY} { title description }
+        ${NEPALI_OF_ENTRY} { title description altText }
       }
       pageInfo { total pageCount }
     }
@@ -199,7 +202,7 @@ const VIDEOS_QUERY = /* GraphQL */ `
   }
 `;
 
-type ImageRow = { numericId: number; title: string; description: string; image: CmsFile | null };
+type ImageRow = { numericId: number; title: string; description: string; altText: string | null; image: CmsFile | null };
 type VideoRow = {
   numericId: number;
   title: string;
@@ -240,7 +243,7 @@ function videoPoster(file: { url: string } | null): string | null {
 }
 
 function toGalleryImage(row: Localized<ImageRow>): GalleryImageView | null {
-  const image = toImage(row.image, row.image?.alternativeText || row.title);
+  const image = toImage(row.image, row.altText?.trim() || row.image?.alternativeText || row.title);
   if (!image) return null;
   return {
     id: row.numericId,

@@ -1,21 +1,13 @@
 import type { Context } from 'koa';
+import { storeChildNames, storedChildNames } from '../../../consent/child-names';
 import { reply } from '../../../contract/errors';
 import { writerOf } from '../../../contract/review';
 import { childNamesProblem, parseChildNames } from '../../../contract/shared/child-names';
 
-const UID = 'api::child-name-list.child-name-list';
-
-const storedNames = async (): Promise<{ id: number; names: string[] } | null> => {
-  const row = (await strapi.db.query(UID).findOne({ select: ['id', 'names'] })) as { id: number; names: unknown } | null;
-  if (!row) return null;
-  const names = typeof row.names === 'string' ? JSON.parse(row.names) : row.names;
-  return { id: row.id, names: Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [] };
-};
-
 export default {
   /** GET /api/child-names -> {names} */
   async read(ctx: Context) {
-    reply(ctx, 200, { names: (await storedNames())?.names ?? [] });
+    reply(ctx, 200, { names: (await storedChildNames())?.names ?? [] });
   },
 
   /** PUT /api/child-names {names: string[]} -> {names} as stored (trimmed, blanks and repeats left out). Managers. */
@@ -24,10 +16,7 @@ export default {
     const problem = childNamesProblem(given);
     if (problem) return reply(ctx, 400, { message: problem, errors: { names: [problem] } });
     const names = parseChildNames((given as string[]).join('\n'));
-    const data = { names, editedByName: writerOf(ctx).name.slice(0, 200) };
-    const stored = await storedNames();
-    if (stored) await strapi.db.query(UID).update({ where: { id: stored.id }, data });
-    else await strapi.db.query(UID).create({ data });
+    await storeChildNames(names, writerOf(ctx).name);
     reply(ctx, 200, { names });
   },
 };

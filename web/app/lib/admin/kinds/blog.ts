@@ -8,6 +8,7 @@ export interface BlogPost {
   content: string;
   author: string;
   author_name: string | null;
+  media_alt: string | null;
   mediaUrl: string | null;
   created_at: string | null;
   /** A draft or submitted post is seen by staff only (the admin and its preview). */
@@ -47,6 +48,15 @@ export const blog = defineKind({
       },
     },
     { name: "media", label: { en: "Cover image", ne: "आवरण तस्बिर" }, type: "file" },
+    {
+      name: "media_alt",
+      label: { en: "What the cover photo shows", ne: "आवरण तस्बिरमा के देखिन्छ" },
+      type: "text",
+      hint: {
+        en: "In a few words, for people who cannot see it (screen readers read it out). Do not name the children. Left empty: the title.",
+        ne: "छोटकरीमा, देख्न नसक्नेहरूका लागि (स्क्रिन रिडरले पढेर सुनाउँछ)। बालबालिकाको नाम नलेख्नुहोस्। खाली छोडे शीर्षक नै प्रयोग हुन्छ।",
+      },
+    },
   ],
   labels: {
     title: "blogs.title",
@@ -78,6 +88,7 @@ export const blog = defineKind({
     content: text(raw.content),
     author: text(raw.author),
     author_name: textOrNull(raw.author_name),
+    media_alt: textOrNull(raw.media_alt),
     mediaUrl: sameOriginMedia(raw.mediaUrl),
     created_at: textOrNull(raw.created_at),
     status: postStatusOf(raw.status),
@@ -86,13 +97,13 @@ export const blog = defineKind({
   statusOf: (post) => post.status,
   lastEditorOf: (post) => post.lastEditorId,
   nameOf: (post) => post.title,
-  storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.title } }),
+  storedFiles: (post) => ({ media: { url: post.mediaUrl, alt: post.media_alt ?? post.title } }),
   columns: [
     { header: "blogs.col.title", cell: { type: "name", text: (b) => b.title, status: (b) => b.status } },
     { header: "blogs.col.author", cell: { type: "text", text: (b) => b.author_name ?? b.author } },
     {
       header: "blogs.col.image",
-      cell: { type: "thumb", src: (b) => b.mediaUrl, alt: (b) => b.title, missing: "blogs.noImage" },
+      cell: { type: "thumb", src: (b) => b.mediaUrl, alt: (b) => b.media_alt ?? b.title, missing: "blogs.noImage" },
     },
   ],
   // A new post is usually written by whoever is signed in, shown by their name; its e-mail is the

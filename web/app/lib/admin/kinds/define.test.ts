@@ -34,7 +34,7 @@ describe("a field added to a kind in its rules and its definition", () => {
   });
 
   it("is on the Nepali tab when its rule says it is translated, and not named as shared", () => {
-    expect(localizedFields(withSummary).map((field) => field.name)).toEqual(["title", "content", "summary"]);
+    expect(localizedFields(withSummary).map((field) => field.name)).toEqual(["title", "content", "media_alt", "summary"]);
     expect(withSummary.shared.map((field) => field.name)).not.toContain("summary");
     expect(nepaliSchema(withSummary).safeParse({ title: "शीर्षक", content: "लेख", summary: "छोटो" }).success).toBe(true);
   });
