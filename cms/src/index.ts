@@ -6,6 +6,7 @@ import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
 import { registerContentChangeNotifier } from './content-change-notifier';
 import { closeFailureCounters, prepareFailureCounters } from './failure-counters';
+import { checkConsentOfConsoleSaves } from './consent/console-check';
 import { followEditorAccounts, recordEditors } from './contract/editors';
 import { registerGraphqlExtension } from './graphql-extension';
 import { registerGraphqlRequestLimits } from './graphql/request-limits';
@@ -25,6 +26,7 @@ export default {
     boundPagination();
     registerContentChangeNotifier();
     recordEditors();
+    checkConsentOfConsoleSaves();
     registerVideoConversionTrigger();
     registerPostPhotoCleanup();
     // Before the admin routes take their controllers (end of register).

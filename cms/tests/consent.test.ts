@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
 import { bearer, form, jpegBytes, json, login, send } from './helpers/api';
 import { addAccount } from './helpers/accounts';
+import { consoleEditor } from './helpers/console';
 
 // Photos of children: a post showing one goes public only with a valid consent on record and a
 // Manager's approval; a withdrawn consent takes the photo off every public answer and /uploads at
@@ -137,6 +138,34 @@ describe('consent for photos of children', () => {
     const shown = await fetch(`${cms.url}/api/blog/${post.id}`);
     expect(shown.status).toBe(200);
     expect(nameOf((await json(shown)).mediaUrl)).toBe(post.cover);
+  });
+
+  it('checks a save in the Strapi console as the contract checks it: refused and undone while a photo lacks consent', async () => {
+    const post = await submittedPost('Tihar lamps');
+    // Its photo shows children, and the consent's review date has passed.
+    expect((await consent(post.cover, { ...VALID, givenOn: day(-400), reviewOn: day(-1) })).status).toBe(200);
+    const [{ document_id: documentId }] = await cms.query<{ document_id: string }>(`SELECT document_id FROM blogs WHERE id = ${post.id}`);
+    const editor = await consoleEditor(cms);
+    const publishInConsole = () =>
+      editor.call('PUT', 'api::blog.blog', `/${documentId}?locale=en`, { title: 'Tihar lamps (console)', publication: 'published' });
+
+    const refused = await publishInConsole();
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error).toMatchObject({ message: MISSING, details: { photos: [post.cover] } });
+    // Nothing of the save stayed: not the status, not the title.
+    expect(await cms.query(`SELECT publication, title FROM blogs WHERE id = ${post.id}`)).toEqual([
+      { publication: 'submitted', title: 'Tihar lamps' },
+    ]);
+    expect((await fetch(`${cms.url}/api/blog/${post.id}`)).status).toBe(404);
+    // A console save that leaves it unpublished is not held up.
+    const draft = await editor.call('PUT', 'api::blog.blog', `/${documentId}?locale=en`, { publication: 'draft' });
+    expect(draft.status, await draft.clone().text()).toBe(200);
+
+    expect((await consent(post.cover, VALID)).status).toBe(200);
+    const published = await publishInConsole();
+    expect(published.status, await published.clone().text()).toBe(200);
+    expect(await storedStatus(post.id)).toBe('published');
+    expect((await fetch(`${cms.url}/api/blog/${post.id}`)).status).toBe(200);
   });
 
   it('checks the photos inside a post and in each language, not only the cover', async () => {

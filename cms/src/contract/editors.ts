@@ -42,6 +42,10 @@ interface Editor {
   name: string;
 }
 
+/** Whether the current request is a Strapi console user's (the content manager), not the contract's. */
+export const fromConsole = (): boolean =>
+  (strapi.requestContext.get()?.state as { auth?: { strategy?: { name?: string } } } | undefined)?.auth?.strategy?.name === 'admin';
+
 /** The person behind the current request: a staff account, a Strapi console user, or nobody (seeds, API tokens). */
 function currentEditor(): Editor | null {
   const state = strapi.requestContext.get()?.state as { auth?: { strategy?: { name?: string }; credentials?: unknown } } | undefined;
