@@ -110,7 +110,9 @@ test("a member of staff switches the admin to Nepali and back: every screen, mes
     await page.goto("/teams/new");
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("टोलीमा सदस्य थप्नुहोस्");
-    await page.getByRole("button", { name: "सुरक्षित गर्नुहोस्" }).click();
+    // A member of staff sends a new member to a Manager for review.
+    const submit = page.getByRole("button", { name: "समीक्षाका लागि पठाउनुहोस्" });
+    await submit.click();
     for (const message of ["नाम चाहिन्छ।", "भूमिका चाहिन्छ।", "परिचय चाहिन्छ।", "तस्बिर चाहिन्छ।"]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
@@ -123,11 +125,11 @@ test("a member of staff switches the admin to Nepali and back: every screen, mes
     // Constitution Day 2072 BS.
     await page.getByLabel("सामेल भएको मिति").fill("2015-09-20");
     await expect(page.getByTestId("date-reading")).toHaveText("२०७२ असोज ३ (सन् २०१५ सेप्टेम्बर २०)");
-    await page.getByRole("button", { name: "सुरक्षित गर्नुहोस्" }).click();
+    await submit.click();
 
     // The list, after the save: the message, the BS date, the numbers, all in Nepali.
     await expect(page).toHaveURL("/teams");
-    await expect(page.getByText("टोलीका सदस्य थपियो।")).toBeVisible();
+    await expect(page.getByText("समीक्षाका लागि पठाइयो। व्यवस्थापकले प्रकाशित गरेपछि पाठकले देख्छन्।")).toBeVisible();
     await page.getByRole("searchbox").fill(memberName);
     await page.getByRole("button", { name: "खोज्नुहोस्" }).click();
     await expect(page.getByText(`“${memberName}” खोज्दा १ वटा भेटियो`)).toBeVisible();

@@ -14,7 +14,10 @@ async function fillImageForm(page: Page, title: string) {
   await page.getByLabel("Image file").setInputFiles(fixture("sunrise.png"));
 }
 
-async function expectFailureNextToSave(page: Page, texts: (string | RegExp)[], saveName = "Save") {
+// A Manager's gallery image is published by its main button.
+const PUBLISH = "Save and publish";
+
+async function expectFailureNextToSave(page: Page, texts: (string | RegExp)[], saveName = PUBLISH) {
   const footer = page.getByTestId("form-footer");
   const alert = footer.getByRole("alert");
   for (const text of texts) await expect(alert).toContainText(text);
@@ -50,7 +53,7 @@ test("a dropped connection: the message is beside Save on a phone, and everythin
   const title = unique("Rice planting");
   await fillImageForm(page, title);
   await page.route("**/admin/save/image", (route) => route.abort("internetdisconnected"));
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: PUBLISH }).click();
   await expectFailureNextToSave(page, [
     "Not saved: the connection was lost.",
     "Everything you typed is still here; check your connection and press Save again.",
@@ -59,7 +62,7 @@ test("a dropped connection: the message is beside Save on a phone, and everythin
 
   // With the connection back, pressing Save again saves what was typed.
   await page.unroute("**/admin/save/image");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: PUBLISH }).click();
   await expect(page).toHaveURL("/gallery/images");
   await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(1);
 });
@@ -73,7 +76,7 @@ test("a 503 from the server: the message is beside Save on a phone, and everythi
   await page.route("**/admin/save/image", (route) =>
     route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Service Unavailable</h1>" }),
   );
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: PUBLISH }).click();
   await expectFailureNextToSave(page, [
     // The kind's own failure message, then what happened and what to do.
     "Something went wrong",
