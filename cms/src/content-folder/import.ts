@@ -379,7 +379,7 @@ async function applyNepali({ record, documentId }: AppliedEntry) {
     if (existing) await docs(uid).delete({ documentId, locale: 'ne' });
     return;
   }
-  const data = Object.fromEntries(localizedTextFields(record.kind.def).map((rule) => [rule.attribute, record.ne![rule.field] ?? null]));
+  const data = Object.fromEntries(localizedTextFields(record.kind.def).map((rule) => [rule.attribute, record.ne![rule.field] || null]));
   const saved = await docs(uid).update({ documentId, locale: 'ne', data });
   // A version carries its entry's date, as the contract's PUT ?locale=ne gives it.
   const english = (await strapi.db

@@ -79,7 +79,14 @@ const record = async (documentIds: Set<string>) => {
 async function recordEarlierDemoEntries() {
   const demo = await checkFolder(await readFolder(demoFolder()));
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const sorted = (value?: Record<string, string>) => value && Object.fromEntries(Object.entries(value).sort());
+  // An optional text left empty is no text: the folder's check gives it as '', the database as nothing.
+  const sorted = (value?: Record<string, string>) =>
+    value &&
+    Object.fromEntries(
+      Object.entries(value)
+        .filter(([, text]) => text !== '')
+        .sort(),
+    );
   const found = new Set<string>();
   for (const entry of (await storedEntries()).values()) {
     const match = demo.entries.some(
