@@ -93,8 +93,18 @@ test("a draft is for staff only: previewed as visitors will see it in both langu
   await page.getByRole("button", { name: "Save and publish" }).click();
   await page.waitForURL("/bloglist");
   await expect(page.getByRole("row", { name: new RegExp(title) }).getByTestId("item-status")).toHaveText("Published");
-  const onSite = async () => (await request.get("/blogs")).text();
-  await expect.poll(async () => (await onSite()).includes(title), { timeout: 2000, intervals: [50] }).toBe(true);
+  // Both languages' lists, each refreshed on its own when the CMS announces the change.
+  const listed = async (path: string) => (await request.get(path)).text();
+  const onSite = async () => `${await listed("/blogs")}\n${await listed("/ne/blogs")}`;
+  await expect
+    .poll(
+      async () => {
+        const lists = await onSite();
+        return lists.includes(title) && lists.includes(nepaliTitle);
+      },
+      { timeout: 2000, intervals: [50] },
+    )
+    .toBe(true);
   const shown = await publicText(request, id);
   expect(shown.lists).toContain(nepaliTitle);
   expect(shown.feed).toContain(title);

@@ -192,10 +192,11 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
         <>
           <span className="font-semibold">{spec.text(item)}</span>
           {status ? (
-            // Under the title, not a column of its own: at 1024 px the table has no width to spare.
+            // Under the title, not a column of its own: at 1024 px the table has no width to spare, so
+            // "Waiting for review" may wrap in a narrow name column rather than widen the table.
             <span
               data-testid="item-status"
-              className={`my-0.5 block w-fit rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_BADGE_CLASSES[status]}`}
+              className={`my-0.5 block w-fit max-w-full rounded-xl px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE_CLASSES[status]}`}
             >
               {at(STATUS_LABELS[status])}
             </span>
