@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { actionsOutOfReach, LISTS } from "./row-actions";
-import { CMS_URL, login, STAFF, STILL_PAGES } from "./support";
+import { CMS_URL, hydrated, login, STAFF, STILL_PAGES } from "./support";
 
 test.use(STILL_PAGES);
 
@@ -66,6 +66,8 @@ for (const size of SIZES) {
       await first.getByRole("link", { name: /^Edit / }).click();
       await expect(page).toHaveURL(/edit/);
       await page.goto(list);
+      // The dialog opens in place once the list is interactive (its link alone is the no-JS path).
+      await hydrated(page);
       await rows
         .first()
         .getByRole("link", { name: /^Delete / })
