@@ -1,6 +1,6 @@
 import { errors } from '@strapi/utils';
 import { DEFAULT_LOCALE } from '../bootstrap/locales';
-import { contractDefinitions, type MediaFile } from '../contract/definitions';
+import { contractDefinitions, mediaFieldsOf, type MediaFile } from '../contract/definitions';
 import { fromConsole } from '../contract/editors';
 import { ContractError } from '../contract/errors';
 import { isPublicPost } from '../contract/shared/post-status';
@@ -21,7 +21,7 @@ export function checkConsentOfConsoleSaves() {
       const saved = await next();
       const documentId = (saved as { documentId?: string } | null)?.documentId;
       if (!documentId) return saved;
-      const fields = [def.fileField, ...(def.optionalImageFields ?? [])];
+      const fields = mediaFieldsOf(def);
       const english = (await strapi.db
         .query(def.uid as never)
         .findOne({ where: { documentId, locale: DEFAULT_LOCALE }, populate: fields })) as Record<string, unknown> | null;

@@ -259,15 +259,18 @@ async function planPages(checked: CheckedFolder, sha: Sha): Promise<PlannedPage[
   return planned;
 }
 
+/** The stored file a media/ name is (its hash and extension), if any. */
+const storedFileNamed = async (name: string) => {
+  const ext = path.extname(name);
+  return (await strapi.db.query(FILE_UID).findOne({ where: { hash: name.slice(0, -ext.length), ext } })) as StoredFile | null;
+};
+
 /** Folder media file -> stored file id, storing each file once and reusing an identical stored one. */
 function mediaResolver(checked: CheckedFolder, sha: Sha, trx: Transaction, onRollback: (cb: () => void | Promise<void>) => void) {
   const resolved = new Map<string, Promise<number>>();
   const resolve = async (ref: MediaRef, mayShareWith: (link: string) => boolean): Promise<number> => {
     const media = checked.media.get(ref.file)!;
-    const ext = path.extname(ref.file);
-    const existing = (await strapi.db
-      .query(FILE_UID)
-      .findOne({ where: { hash: ref.file.slice(0, -ext.length), ext } })) as StoredFile | null;
+    const existing = await storedFileNamed(ref.file);
     if (existing && (await sha(media.path)) === (await sha.ofStored(ref.file))) {
       const links = await fileLinks(existing.id, trx);
       if (links.every(mayShareWith)) {
@@ -288,11 +291,7 @@ function mediaResolver(checked: CheckedFolder, sha: Sha, trx: Transaction, onRol
   /** The stored file a folder photo became: stored by this import, or kept under its name by an earlier one. */
   const idOf = async (name: string): Promise<number | null> => {
     if (resolved.has(name)) return resolved.get(name)!;
-    const ext = path.extname(name);
-    const stored = (await strapi.db.query(FILE_UID).findOne({ where: { hash: name.slice(0, -ext.length), ext }, select: ['id'] })) as {
-      id: number;
-    } | null;
-    return stored?.id ?? null;
+    return (await storedFileNamed(name))?.id ?? null;
   };
   return Object.assign(resolver, { idOf });
 }

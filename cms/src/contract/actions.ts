@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { DEFAULT_LOCALE, type LocaleCode } from '../bootstrap/locales';
-import { serializeEntry, type ContractDefinition, type Entry, type MediaFile } from './definitions';
+import { mediaFieldsOf, serializeEntry, type ContractDefinition, type Entry, type MediaFile } from './definitions';
 import { lastEdit } from './editors';
 import { ContractError, reply, replyWithError } from './errors';
 import { fileUrlFor, incomingFile, removeFiles, storeFiles, type IncomingFile } from './files';
@@ -47,14 +47,13 @@ const documents = (def: ContractDefinition) =>
   };
 
 /** Every media attribute of the kind: its main file and any optional images. */
-const mediaFields = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
 
 /** An entry by its number: the English row's id (every language version has its own row and id). */
 const findById = (def: ContractDefinition, id: number, visible: Record<string, unknown> = {}) =>
   documents(def).findFirst({
     locale: DEFAULT_LOCALE,
     filters: { $and: [{ id }, visible] },
-    populate: [...mediaFields(def), ...(def.privateFiles ?? [])],
+    populate: [...mediaFieldsOf(def), ...(def.privateFiles ?? [])],
   });
 
 /**
@@ -223,7 +222,7 @@ export function createContractActions(def: ContractDefinition) {
         // The new text goes straight to visitors: its photos need their consent like the rest of the post's.
         const field = def.markdownField;
         const others = await storedBodies(def.uid, field, existing.documentId, [locale]);
-        const files = mediaFields(def).map((name) => (stored.english[name] as MediaFile | null)?.url);
+        const files = mediaFieldsOf(def).map((name) => (stored.english[name] as MediaFile | null)?.url);
         await refusePhotosWithoutConsent(files, [data[field] ?? stored.version?.[field], ...others]);
       }
       // Strapi creates the version when the document has none in this locale, copying the shared fields.
@@ -256,7 +255,7 @@ export function createContractActions(def: ContractDefinition) {
         const search = wanted.length ? { filters: { $and: wanted } } : {};
         // The English entries decide order, count and ids in every language.
         const [entries, count] = await Promise.all([
-          documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFields(def), sort: def.sort, start, limit }),
+          documents(def).findMany({ locale: DEFAULT_LOCALE, ...search, populate: mediaFieldsOf(def), sort: def.sort, start, limit }),
           documents(def).count({ locale: DEFAULT_LOCALE, ...search }),
         ]);
         const translations = locale === DEFAULT_LOCALE ? new Map<string, Entry>() : await translationsOf(def, entries, locale);
@@ -300,7 +299,7 @@ export function createContractActions(def: ContractDefinition) {
           const entry = await documents(def).create({
             locale: DEFAULT_LOCALE,
             data: { ...attributes, ...stored.attributes },
-            populate: mediaFields(def),
+            populate: mediaFieldsOf(def),
           });
           if (def.drafts) await recordStatusChange(def, entry, null, writer);
           setVersionHeader(ctx, versionOf(def, entry, DEFAULT_LOCALE));
@@ -331,7 +330,7 @@ export function createContractActions(def: ContractDefinition) {
         if (validated.publication === 'published') {
           // The entry as it will be: a new file has no consent question answered yet, the other languages' text stays.
           const replacedFields = new Set([...(validated.file ? [def.fileField] : []), ...validated.images.map((image) => image.field)]);
-          const files = mediaFields(def)
+          const files = mediaFieldsOf(def)
             .filter((field) => !replacedFields.has(field))
             .map((field) => (existing[field] as MediaFile | null)?.url);
           const field = def.markdownField;
@@ -360,7 +359,7 @@ export function createContractActions(def: ContractDefinition) {
               documentId: existing.documentId,
               locale: DEFAULT_LOCALE,
               data: { ...validated.attributes, ...stored.attributes },
-              populate: mediaFields(def),
+              populate: mediaFieldsOf(def),
             });
             return [written, current.english] as const;
           });
@@ -395,7 +394,7 @@ export function createContractActions(def: ContractDefinition) {
         }
         // Without a locale (or en) the entry goes in every language, then its files.
         await documents(def).delete({ documentId: existing.documentId, locale: '*' });
-        await removeFiles([...mediaFields(def), ...(def.privateFiles ?? [])].map((field) => existing[field] as MediaFile | null));
+        await removeFiles([...mediaFieldsOf(def), ...(def.privateFiles ?? [])].map((field) => existing[field] as MediaFile | null));
         ctx.status = 204;
         ctx.body = null;
       },

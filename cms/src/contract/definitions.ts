@@ -222,6 +222,9 @@ export const donationMethod: ContractDefinition = {
 
 export const contractDefinitions = [teamMember, imageGallery, videoGallery, blog, donationMethod];
 
+/** A kind's media fields: its file, then its optional images (a video's poster). */
+export const mediaFieldsOf = (def: ContractDefinition) => [def.fileField, ...(def.optionalImageFields ?? [])];
+
 /** An entry as the contract answers it: its id, every text field (null when empty), then the kind's extras. */
 export const serializeEntry = (def: ContractDefinition, entry: Entry, fileUrl: (file: MediaFile | null | undefined) => string | null) => ({
   id: entry.id,
