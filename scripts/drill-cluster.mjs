@@ -7,7 +7,7 @@
 // systemd's Restart= would. Then it reports: lost writes (acknowledged, then not readable), how long
 // each edit took to show on each web process (both, directly, not through nginx), the error count,
 // p50/p99 and the memory of every process at rest and at its peak. Exit status 1 when a write was
-// lost or an edit took longer than 2 s to show.
+// lost or an edit took longer than 2 s to show on a web process once the CMS had answered the save.
 // Needs nginx (Debian: apt-get install -y nginx) and PostgreSQL's server binaries (postgresql).
 // `-- --docs` writes the figures into docs/performance.md and docs/operations.md.
 // Env: DRILL_PORT_BASE (4430; uses 8 ports from there), DRILL_SECONDS (60), DRILL_EDIT_EVERY_MS (3000).
@@ -297,6 +297,7 @@ async function main() {
     }
   };
   let editing = true;
+  const editorStartedAt = performance.now();
   const editor = (async () => {
     for (let n = 1; editing; n += 1) {
       const title = `Drill post ${n}`;
@@ -304,14 +305,23 @@ async function main() {
       const response = await fetch(`${cmsProxy}/api/blog/${created.id}`, { method: "PUT", headers: auth, body: postForm(title) }).catch(
         () => null,
       );
-      const edit = { n, status: response?.status ?? "network error", visibleMs: [null, null], skipped: [false, false] };
+      // The editor sees "saved" when the CMS answers; from then on the edit must show on both web processes.
+      const saved = performance.now();
+      const edit = {
+        n,
+        atS: Math.round((sent - editorStartedAt) / 100) / 10,
+        status: response?.status ?? "network error",
+        savedMs: Math.round(saved - sent),
+        visibleMs: [null, null],
+        skipped: [false, false],
+      };
       edits.push(edit);
       if (response?.ok) {
         await Promise.all(
           ports.web.map(async (port, i) => {
             if (!webUp[i]) return void (edit.skipped[i] = true);
-            while (performance.now() - sent < 10_000) {
-              if (await showsTitle(port, title)) return void (edit.visibleMs[i] = Math.round(performance.now() - sent));
+            while (performance.now() - saved < 10_000) {
+              if (await showsTitle(port, title)) return void (edit.visibleMs[i] = Math.round(performance.now() - saved));
               if (!webUp[i]) return void (edit.skipped[i] = true);
               await new Promise((resolve) => setTimeout(resolve, 25));
             }
@@ -399,11 +409,21 @@ async function main() {
       made: edits.length,
       acknowledged: acknowledged.length,
       failed: edits.length - acknowledged.length,
+      savedP50Ms: percentile(
+        acknowledged.map((edit) => edit.savedMs),
+        0.5,
+      ),
+      savedMaxMs: Math.max(0, ...acknowledged.map((edit) => edit.savedMs)),
       checksOnBothWebs: shown.length,
       maxVisibleMs: Math.max(0, ...shown),
-      p50VisibleMs: shown.sort((a, b) => a - b)[Math.floor(shown.length / 2)] ?? null,
+      p50VisibleMs: percentile(shown, 0.5),
       laterThan2s: late.length,
       skippedWhileWebDown: skipped,
+      // When the late ones were made (seconds since the editor began), against the failure's window.
+      late: acknowledged
+        .filter((edit) => edit.visibleMs.some((ms, i) => !edit.skipped[i] && (ms === null || ms > VISIBLE_WITHIN_MS)))
+        .map(({ n, atS, savedMs, visibleMs }) => ({ n, atS, savedMs, visibleMs })),
+      killedAtS: Math.round((killedAt - editorStartedAt) / 100) / 10,
     },
     memoryMb: {
       atRest: { postgresql: mb(atRest.postgresql), cms: atRest.cms.map(mb), web: atRest.web.map(mb) },
@@ -422,6 +442,9 @@ async function main() {
   return ok;
 }
 
+/** The value below which `share` of the values lie (null when there are none). */
+const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.floor(values.length * share)] ?? null;
+
 /** The drill's figures as Markdown, for docs/performance.md and docs/operations.md. */
 function writeDocs(report, result) {
   const machine = machineDescription();
@@ -433,14 +456,16 @@ function writeDocs(report, result) {
   writeDocsBlock(
     "drill-cluster",
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}
-(load average ${machine.loadAverage} at the end: other work shared the machine).
+(load average ${machine.loadAverage} at the end, the drill's own processes and load included).
 
 | | |
 | --- | --- |
 | load | ${report.requests} requests in ${report.seconds} s (${report.requestsPerSecond}/s), 50 readers + 5 writers through nginx |
 | failure | CMS on ${report.killed.cms} and web on ${report.killed.web} killed with SIGKILL halfway, both back (health check answering) after ${(report.killed.backAfterMs / 1000).toFixed(1)} s |
 | lost writes | **${report.lostWrites}** of ${report.acknowledgedWrites} acknowledged posts (plus the editor's ${report.edits.acknowledged} edits) |
-| staff edits on both web processes | ${report.edits.acknowledged} edits, ${report.edits.checksOnBothWebs} checks: p50 ${report.edits.p50VisibleMs} ms, max **${report.edits.maxVisibleMs} ms**; later than 2 s: **${report.edits.laterThan2s}**; ${report.edits.skippedWhileWebDown} checks skipped while that web process was down; ${report.edits.failed} edits refused or failed |
+| staff edits: saved | ${report.edits.acknowledged} edits saved (the CMS answered) in p50 ${report.edits.savedP50Ms} ms, max ${report.edits.savedMaxMs} ms; ${report.edits.failed} edits refused or failed |
+| staff edits: on both web processes, after saving | ${report.edits.checksOnBothWebs} checks: p50 ${report.edits.p50VisibleMs} ms, max **${report.edits.maxVisibleMs} ms**; later than 2 s: **${report.edits.laterThan2s}**; ${report.edits.skippedWhileWebDown} checks skipped while that web process was down |
+| the late edits | ${report.edits.late.map((edit) => `edit ${edit.n} made at ${edit.atS} s (saved in ${edit.savedMs} ms, shown after ${edit.visibleMs.map((ms) => (ms === null ? "-" : `${ms} ms`)).join(" / ")})`).join("; ") || "none"}; the failure at ${report.edits.killedAtS} s |
 | errors | ${report.errors.network} network errors, ${report.errors.fiveXx} answers 5xx (${JSON.stringify(report.errors.byStatus)}) |
 | latency, all requests | p50 **${report.latencyMs.p50} ms**, p95 ${report.latencyMs.p95} ms, p99 **${report.latencyMs.p99} ms** |
 

@@ -30,7 +30,21 @@ const countsFrom = (output) => {
   const vitest = [...clean.matchAll(/^\s*Tests\s+(.*)$/gm)].map((match) => match[1]);
   const lines = vitest.length > 0 ? vitest : clean.split("\n").filter((l) => /^\s*\d+ (passed|failed|flaky)/.test(l));
   const grab = (word) => lines.reduce((sum, line) => sum + Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0), 0);
-  return { passed: grab("passed"), failed: grab("failed") };
+  return { passed: grab("passed"), failed: grab("failed"), failures: failuresIn(clean) };
+};
+
+// The failed tests by name, for the summary (the end of a long log is often all that is kept):
+// Vitest's "FAIL  tests/a.test.ts > group > test" lines, and the test lines Playwright lists
+// under "N failed" (its flaky ones passed on a retry and are not failures).
+const failuresIn = (clean) => {
+  const vitest = [...clean.matchAll(/^\s*FAIL\s+(\S+\.test\.ts.*)$/gm)].map((match) => match[1].trim());
+  const playwright = [...clean.matchAll(/^\s*\d+ failed\n((?:\s{4,}\S.*\n?)+)/gm)].flatMap((match) =>
+    match[1]
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+  return [...new Set([...vitest, ...playwright])];
 };
 
 const run = (suite) =>
@@ -60,6 +74,7 @@ for (const suite of suites) {
 console.log("\n=== summary ===");
 for (const result of results) {
   console.log(`${result.code === 0 ? "ok  " : "FAIL"} ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+  for (const failure of result.failures) console.log(`       failed: ${failure}`);
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);

@@ -46,8 +46,6 @@ const documents = (def: ContractDefinition) =>
     delete: (params: object) => Promise<unknown>;
   };
 
-/** Every media attribute of the kind: its main file and any optional images. */
-
 /** An entry by its number: the English row's id (every language version has its own row and id). */
 const findById = (def: ContractDefinition, id: number, visible: Record<string, unknown> = {}) =>
   documents(def).findFirst({
