@@ -8,7 +8,7 @@ import { consoleEditor } from './helpers/console';
 // Manager's approval; a withdrawn consent takes the photo off every public answer and /uploads at
 // once; nothing of a consent record is ever in a public answer.
 
-const MISSING = 'A photo in this post shows children and has no valid consent on record. Record the consent before publishing.';
+const MISSING = 'A photo being published shows children and has no valid consent on record. Record the consent before publishing.';
 // Written into the record: no public answer may carry it.
 const MARKER = 'Signed by Kamala Thapa, aunt';
 

@@ -98,7 +98,7 @@ test("staff record a photo's consent from its post; a Manager withdraws it; a po
   await page.getByLabel("Title").fill(`${draftTitle} (typed)`);
   await page.getByRole("button", { name: "Save and publish" }).click();
   await expect(
-    page.getByText("A photo in this post shows children and has no valid consent on record. Record the consent before publishing."),
+    page.getByText("A photo being published shows children and has no valid consent on record. Record the consent before publishing."),
   ).toBeVisible();
   await expect(page.getByTestId("consent-refusal").getByRole("link", { name: new RegExp(photo.replace(".", "\\.")) })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(`${draftTitle} (typed)`);

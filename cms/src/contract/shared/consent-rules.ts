@@ -63,7 +63,7 @@ export const CONSENT_MESSAGES = {
   reviewBeforeGiven: 'The review date must come after the consent date.',
   note: `The note must be at most ${NOTE_MAX} characters.`,
   /** A publish with a photo of children and no valid consent (the contract's 409). */
-  missing: 'A photo in this post shows children and has no valid consent on record. Record the consent before publishing.',
+  missing: 'A photo being published shows children and has no valid consent on record. Record the consent before publishing.',
   /** A change to a photo whose consent was withdrawn (409). */
   withdrawn: 'Consent for this photo was withdrawn. Use another photo.',
   notFound: 'Photo not found',

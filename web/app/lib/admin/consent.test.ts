@@ -205,7 +205,7 @@ describe("a publish refused for consent", () => {
 
   it("says the CMS's message in the admin's language", () => {
     expect(adminTranslator("en").contract(CONSENT_MESSAGES.missing)).toBe(CONSENT_MESSAGES.missing);
-    expect(adminTranslator("ne").contract(CONSENT_MESSAGES.missing)).toMatch(/^यो लेखको एउटा तस्बिरमा बालबालिका छन्/);
+    expect(adminTranslator("ne").contract(CONSENT_MESSAGES.missing)).toMatch(/^प्रकाशित हुन लागेको एउटा तस्बिरमा बालबालिका छन्/);
     expect(adminTranslator("ne").contract(CONSENT_MESSAGES.withdrawn)).toMatch(/[\u0900-\u097F]/);
     expect(adminTranslator("ne").contract(CONSENT_MESSAGES.notFound)).toBe("तस्बिर भेटिएन।");
   });
