@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./support/fixtures";
+
+/** The demo videos: other tests add videos of their own meanwhile, and remove them or withdraw their consent. */
+const demoVideos = (page: Page) =>
+  page
+    .getByTestId("video-grid")
+    .locator("article")
+    .filter({ hasNot: page.getByRole("heading", { name: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}$/ }) });
 
 test.describe("gallery", () => {
   test("tabs are links; images open a modal with title, image, description and Close", async ({ page }) => {
@@ -60,7 +68,7 @@ test.describe("gallery", () => {
 
   test("a video streams through the web server with range requests", async ({ page, request }) => {
     await page.goto("/gallery?tab=videos");
-    const src = await page.locator("video source").first().getAttribute("src");
+    const src = await demoVideos(page).locator("video source").first().getAttribute("src");
     expect(src).toMatch(/^\/uploads\//);
     const partial = await request.get(src!, { headers: { Range: "bytes=0-99" } });
     expect(partial.status()).toBe(206);
@@ -70,11 +78,7 @@ test.describe("gallery", () => {
 
   test("each demo video shows its own poster frame, a small WebP, before it is played", async ({ page, request }) => {
     await page.goto("/gallery?tab=videos");
-    // The demo videos (other tests add videos of their own with other posters meanwhile).
-    const demo = page
-      .getByTestId("video-grid")
-      .locator("article")
-      .filter({ hasNot: page.getByRole("heading", { name: /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}$/ }) });
+    const demo = demoVideos(page);
     const posters = await demo.locator("video").evaluateAll((videos) => videos.map((video) => video.getAttribute("poster")));
     expect(posters.length).toBeGreaterThanOrEqual(3);
     for (const poster of posters) {
