@@ -38,6 +38,8 @@ test("a Manager changes the phone and the children count; /, /contact and /ne/co
 
     await login(page, "/settings");
     await expect(page.getByRole("heading", { name: "Site settings" })).toBeVisible();
+    // The Nepali section's heading has the site's Devanagari face: a device without one shows no empty boxes.
+    await expect(page.getByRole("heading", { name: "नेपाली (Nepali)" })).toHaveCSS("font-family", /Noto Sans Devanagari/);
     await hydrated(page);
     const english = page.getByRole("region", { name: "English" });
     await english.getByLabel("Phone").fill("call us");

@@ -337,7 +337,7 @@ function PageTextsForm({
   const nepali = locale === "ne";
   return (
     <section aria-labelledby={`pages-${locale}-title`} className={`${CARD} p-6 sm:p-8`}>
-      <h2 id={`pages-${locale}-title`} className="font-sans text-xl font-bold text-ink">
+      <h2 id={`pages-${locale}-title`} className={`${nepali ? DEVANAGARI : "font-sans"} text-xl font-bold text-ink`}>
         {title}
       </h2>
       {missing ? <Notice>{missing}</Notice> : null}
@@ -663,7 +663,7 @@ function PageListForm({
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${CARD} p-6 sm:p-8`}>
-      <h3 id={`${id}-title`} className="font-sans text-lg font-bold text-ink">
+      <h3 id={`${id}-title`} className={`${nepali ? DEVANAGARI : "font-sans"} text-lg font-bold text-ink`}>
         {title}
       </h3>
       {stored === null ? (

@@ -158,7 +158,7 @@ function SettingsForm({
   const nepali = locale === "ne";
   return (
     <section aria-labelledby={`settings-${locale}-title`} className={`${CARD} p-6 sm:p-8`}>
-      <h2 id={`settings-${locale}-title`} className="font-sans text-xl font-bold text-ink">
+      <h2 id={`settings-${locale}-title`} className={`${nepali ? DEVANAGARI : "font-sans"} text-xl font-bold text-ink`}>
         {title}
       </h2>
       {intro ? <p className="mt-1 text-muted">{intro}</p> : null}
