@@ -388,9 +388,9 @@ async function main() {
   const lastTitle = `Drill post ${acknowledged.at(-1)?.n ?? 0}`;
   const lostEdits = final.title === lastTitle ? 0 : 1;
   const shown = acknowledged.flatMap((edit) => edit.visibleMs.filter((ms, i) => ms !== null && !edit.skipped[i]));
-  const late = acknowledged.flatMap((edit) =>
-    edit.visibleMs.filter((ms, i) => !edit.skipped[i] && (ms === null || ms > VISIBLE_WITHIN_MS)),
-  );
+  /** The checks of an edit that showed late, or not at all, on a web process that was up. */
+  const lateChecks = (edit) => edit.visibleMs.filter((ms, i) => !edit.skipped[i] && (ms === null || ms > VISIBLE_WITHIN_MS));
+  const late = acknowledged.flatMap(lateChecks);
   const skipped = acknowledged.reduce((sum, edit) => sum + edit.skipped.filter(Boolean).length, 0);
   await fetch(`${cmsProxy}/api/blog/${created.id}`, { method: "DELETE", headers: auth });
 
@@ -421,7 +421,7 @@ async function main() {
       skippedWhileWebDown: skipped,
       // When the late ones were made (seconds since the editor began), against the failure's window.
       late: acknowledged
-        .filter((edit) => edit.visibleMs.some((ms, i) => !edit.skipped[i] && (ms === null || ms > VISIBLE_WITHIN_MS)))
+        .filter((edit) => lateChecks(edit).length > 0)
         .map(({ n, atS, savedMs, visibleMs }) => ({ n, atS, savedMs, visibleMs })),
       killedAtS: Math.round((killedAt - editorStartedAt) / 100) / 10,
     },
