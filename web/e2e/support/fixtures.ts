@@ -59,7 +59,7 @@ export async function scanPage(page: Page): Promise<string[]> {
 export const TEST_ENTRY = /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{11,13}\b/;
 
 /** The newest post of the seeded site on the list page: none another test may delete meanwhile. */
-export const seededPostLink = (page: Page) =>
+const seededPostLink = (page: Page) =>
   page.getByTestId("blog-list").locator("li").filter({ hasNotText: TEST_ENTRY }).locator("a[href^='/blogs/details/']").first();
 
 /** The path of the newest seeded blog post, read from the list page. */
