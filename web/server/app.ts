@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
+import { getBlogCards } from "~/lib/content/collections.server";
 import { env } from "~/lib/env.server";
 import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
@@ -173,16 +174,38 @@ app.use(createRouterHandler({ handleRequest, getLoadContext }));
 /** The main public pages in both languages: what `warmUpCaches` renders after a start. */
 const MAIN_PAGES = LOCALES.flatMap((locale) => NAV_ITEMS.map((item) => localizePath(item.to, locale)));
 
+/**
+ * How many of the newest posts' pages `warmUpCaches` renders after the main pages: a new post is
+ * what gets shared, so it is what the first visitors after a restart open, and rendering one also
+ * readies the post page's code and its Markdown threads for any other post.
+ */
+const NEWEST_POSTS_WARMED = 3;
+
+/** The newest posts' pages in both languages (none if the list cannot be read now). */
+async function newestPostPages(): Promise<string[]> {
+  try {
+    const { items } = await getBlogCards(1, "en");
+    return items
+      .slice(0, NEWEST_POSTS_WARMED)
+      .flatMap((post) => LOCALES.map((locale) => localizePath(`/blogs/details/${post.id}`, locale)));
+  } catch {
+    return [];
+  }
+}
+
 /** Whether warmUpCaches is under way: /readyz is not ready meanwhile. */
 let warming = false;
 
-/** Fills the caches with the main pages (server/warm-up.ts), unless caching is off. */
+/** Fills the caches with the main pages and the newest posts' (server/warm-up.ts), unless caching is off. */
 export async function warmUpCaches(origin: string): Promise<void> {
   if (env.WEB_CACHE === "off") return;
   warming = true;
   try {
-    const { pages, ok, ms } = await warmUp(origin, MAIN_PAGES);
-    console.log(`[web] caches warmed: ${ok} of ${pages} main pages in ${ms} ms`);
+    const main = await warmUp(origin, MAIN_PAGES);
+    const posts = await warmUp(origin, await newestPostPages());
+    console.log(
+      `[web] caches warmed: ${main.ok} of ${main.pages} main pages and ${posts.ok} of ${posts.pages} newest post pages in ${main.ms + posts.ms} ms`,
+    );
   } finally {
     warming = false;
   }
