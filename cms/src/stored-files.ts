@@ -8,6 +8,7 @@ import { storedName } from './media/stored-files';
  * editor pick any file of the media library), so a file goes only when nothing links to it any more.
  */
 const FILE_UID = 'plugin::upload.file';
+const CONSENT_UID = 'api::photo-consent.photo-consent';
 
 /** The entries and components that point at a stored file, by their uid and row id. */
 export async function linkedRows(fileId: number, trx?: Transaction): Promise<{ uid: string; id: number }[]> {
@@ -44,10 +45,13 @@ export function namesOf(file: { url?: unknown; formats?: unknown }): string[] {
 
 /**
  * Removes a stored file (row, bytes and resized copies) unless an entry or page still points at it,
- * by a media field or from a post's body (a photo inside the text).
+ * by a media field or from a post's body (a photo inside the text), or its consent was withdrawn:
+ * that photo stays with its record (no visitor is served it), when its entry is deleted or given
+ * another photo too.
  */
 export async function removeIfUnused(fileId: number) {
   if ((await fileLinks(fileId)).length > 0) return false;
+  if (await strapi.db.query(CONSENT_UID).findOne({ where: { fileId, withdrawnAt: { $notNull: true } }, select: ['id'] })) return false;
   const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
   if (!file || (await postBodiesUse(namesOf(file)))) return false;
   await strapi.plugin('upload').service('upload').remove(file);

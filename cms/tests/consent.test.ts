@@ -168,6 +168,38 @@ describe('consent for photos of children', () => {
     expect((await fetch(`${cms.url}/api/blog/${post.id}`)).status).toBe(200);
   });
 
+  it('refuses a gallery image and a team member whose photo shows children without a valid consent', async () => {
+    const kinds = [
+      { path: 'image-gallery', table: 'image_galleries', fields: { title: 'Swings', description: 'The new swings.' }, file: 'image' },
+      { path: 'team-member', table: 'team_members', fields: { name: 'Maya Tamang', role: 'Teacher', bio: 'Teaches.' }, file: 'photo' },
+    ];
+    for (const kind of kinds) {
+      const created = await send(
+        cms.url,
+        'POST',
+        `/api/${kind.path}`,
+        form(kind.fields, { [kind.file]: await photo(`${kind.path}.jpg`) }),
+        staff.token,
+      );
+      expect(created.status, await created.clone().text()).toBe(201);
+      const entry = await json(created);
+      const name = nameOf(entry.mediaUrl ?? entry.photoUrl);
+      // Its consent's review date has passed.
+      expect((await consent(name, { ...VALID, givenOn: day(-400), reviewOn: day(-1) })).status).toBe(200);
+      const publish = () => send(cms.url, 'PUT', `/api/${kind.path}/${entry.id}`, form({ ...kind.fields, status: 'published' }), manager);
+      const refused = await publish();
+      expect(refused.status, kind.path).toBe(409);
+      expect((await json(refused)).message).toBe(MISSING);
+      expect(await cms.query(`SELECT publication FROM ${kind.table} WHERE id = ${Number(entry.id)}`)).toEqual([
+        { publication: 'submitted' },
+      ]);
+      expect((await fetch(`${cms.url}/api/${kind.path}/${entry.id}`)).status).toBe(404);
+      expect((await consent(name, VALID)).status).toBe(200);
+      expect((await publish()).status, kind.path).toBe(200);
+      expect((await fetch(`${cms.url}/api/${kind.path}/${entry.id}`)).status).toBe(200);
+    }
+  });
+
   it('checks the photos inside a post and in each language, not only the cover', async () => {
     const source = await submittedPost('Tihar lights');
     expect((await consent(source.cover, { showsChildren: true })).status).toBe(400);
@@ -208,6 +240,24 @@ describe('consent for photos of children', () => {
     const galleryItem = await json(gallery);
     const galleryPhoto = nameOf(galleryItem.mediaUrl);
     expect((await consent(galleryPhoto, VALID)).status).toBe(200);
+    // ...and a team member shown with the post's photo (a Manager picked it in the console).
+    const member = await send(
+      cms.url,
+      'POST',
+      '/api/team-member',
+      form({ name: 'Gita Rai', role: 'Cook', bio: 'Cooks.' }, { photo: await photo('gita.jpg') }),
+      manager,
+    );
+    expect(member.status).toBe(201);
+    const memberId = (await json(member)).id as number;
+    const [file] = await cms.query<{ id: number }>(`SELECT id FROM files WHERE url = '/uploads/${post.cover}'`);
+    const memberRow = await cms.query<{ document_id: string }>(`SELECT document_id FROM team_members WHERE id = ${Number(memberId)}`);
+    const linked = await (
+      await consoleEditor(cms)
+    ).call('PUT', 'api::team-member.team-member', `/${memberRow[0]!.document_id}?locale=en`, {
+      photo: file!.id,
+    });
+    expect(linked.status, await linked.clone().text()).toBe(200);
     for (const name of [post.cover, galleryPhoto]) expect((await fetch(`${cms.url}/uploads/${name}`)).status).toBe(200);
 
     // Staff cannot withdraw; a Manager can.
@@ -260,10 +310,32 @@ describe('consent for photos of children', () => {
     const galleryAudit = await json(await fetch(`${cms.url}/api/audit/image-gallery/${galleryItem.id}`, { headers: bearer(manager) }));
     expect(galleryAudit.results[0]).toMatchObject({ action: 'unpublished', by: ADMIN_EMAIL });
     const audit = await json(await fetch(`${cms.url}/api/audit/blog/${post.id}`, { headers: bearer(manager) }));
-    expect(audit.results[0]).toMatchObject({ action: 'unpublished', by: ADMIN_EMAIL });
-    expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo'`)).toHaveLength(2);
+    expect(audit.results.slice(0, 2)).toMatchObject([
+      { action: 'unpublished', by: ADMIN_EMAIL },
+      { action: 'withdrawn', by: ADMIN_EMAIL, photo: post.cover },
+    ]);
+    // The team member stays on the team without the photo; its record says why.
+    const memberAudit = await json(await fetch(`${cms.url}/api/audit/team-member/${memberId}`, { headers: bearer(manager) }));
+    expect(memberAudit.results[0]).toMatchObject({ action: 'withdrawn', by: ADMIN_EMAIL, photo: post.cover });
+    expect(await json(await fetch(`${cms.url}/api/team-member/${memberId}`))).toMatchObject({ id: memberId, photoUrl: null });
+    const strapiRest = (path: string) => fetch(`${cms.url}/api/team-members${path}`).then(json);
+    const documentId = memberRow[0]!.document_id;
+    expect((await strapiRest(`/${documentId}?populate=photo`)).data).toMatchObject({ documentId, photo: null });
+    expect((await strapiRest(`?populate=photo&filters[documentId]=${documentId}`)).data).toMatchObject([{ documentId, photo: null }]);
+    expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo' AND action = 'withdrawn'`)).toHaveLength(2);
     const kept = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(staff.token) }));
     expect(kept).toMatchObject({ state: 'withdrawn', record: { givenBy: 'guardian', note: MARKER } });
+    expect(kept.history).toBeUndefined();
+    // Managers read the photo's history: each consent as it was given, and the withdrawal.
+    const history = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(manager) }));
+    expect(history.history).toMatchObject([
+      { action: 'withdrawn', by: ADMIN_EMAIL, photo: post.cover },
+      {
+        action: 'consented',
+        by: 'Sita Gurung',
+        details: { showsChildren: true, givenBy: 'guardian', givenOn: VALID.givenOn, website: true },
+      },
+    ]);
     // A withdrawn consent is final: it cannot be recorded again, and a post showing the photo cannot go back up.
     const again = await consent(post.cover, VALID);
     expect(again.status).toBe(409);
@@ -272,6 +344,12 @@ describe('consent for photos of children', () => {
     // Staff still see the entries (to replace the photo), without a link to it.
     const staffView = await json(await fetch(`${cms.url}/api/image-gallery/${galleryItem.id}`, { headers: bearer(staff.token) }));
     expect(staffView).toMatchObject({ id: galleryItem.id, mediaUrl: null });
+    // Deleting the entries that showed it keeps the photo with its record (and still serves it to no one).
+    for (const path of [`/api/blog/${post.id}`, `/api/team-member/${memberId}`]) {
+      expect((await fetch(`${cms.url}${path}`, { method: 'DELETE', headers: bearer(manager) })).status).toBeLessThan(300);
+    }
+    expect(await cms.query(`SELECT id FROM files WHERE id = ${Number(file!.id)}`)).toHaveLength(1);
+    expect((await fetch(`${cms.url}/uploads/${post.cover}`)).status).toBe(404);
 
     // The dashboard's list: a consent whose review is near is listed, a withdrawn one is not.
     const soon = await submittedPost('Picnic');

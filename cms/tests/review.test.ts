@@ -286,4 +286,26 @@ describe('with a second approval required', () => {
     expect(await storedStatus(cms, submitted.id)).toBe('submitted');
     expect(await publicSightings(cms, submitted.id)).toEqual(HIDDEN);
   }, 180_000);
+
+  it('asks for a second person for gallery images and team members too', async () => {
+    const kinds = [
+      { path: 'image-gallery', fields: { title: 'Football', description: 'The match.' }, file: 'image' },
+      { path: 'team-member', fields: { name: 'Asha Rai', role: 'Cook', bio: 'Cooks for the home.' }, file: 'photo' },
+    ];
+    for (const kind of kinds) {
+      const files = { [kind.file]: { bytes: await jpegBytes(320, 240), name: 'photo.jpg', type: 'image/jpeg' } };
+      const alone = await send(cms.url, 'POST', `/api/${kind.path}`, form({ ...kind.fields, status: 'published' }, files), first);
+      expect(alone.status, kind.path).toBe(403);
+      const submitted = await json(
+        await send(cms.url, 'POST', `/api/${kind.path}`, form({ ...kind.fields, status: 'submitted' }, files), first),
+      );
+      expect(submitted.status, kind.path).toBe('submitted');
+      const publish = (token: string) =>
+        send(cms.url, 'PUT', `/api/${kind.path}/${submitted.id}`, form({ ...kind.fields, status: 'published' }), token);
+      expect((await publish(first)).status, kind.path).toBe(403);
+      expect((await fetch(`${cms.url}/api/${kind.path}/${submitted.id}`)).status).toBe(404);
+      expect((await publish(second.token)).status, kind.path).toBe(200);
+      expect((await fetch(`${cms.url}/api/${kind.path}/${submitted.id}`)).status).toBe(200);
+    }
+  });
 });

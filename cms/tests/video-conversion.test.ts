@@ -52,6 +52,21 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 
 const settled = (answer: VideoAnswer) => answer.video_status !== 'processing';
 
+const today = new Date().toISOString().slice(0, 10);
+const recordConsent = (name: string) =>
+  fetch(`${cms.url}/api/consent/photos/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      showsChildren: true,
+      givenBy: 'guardian',
+      givenOn: today,
+      website: true,
+      socialMedia: false,
+      reviewOn: '2099-01-01',
+    }),
+  });
+
 async function upload(title: string, file: string, type: string) {
   const part: FilePart = { bytes: await readFile(file), name: path.basename(file), type };
   const response = await send(cms.url, 'POST', '/api/video-gallery', form({ title, description: `${title}.` }, { video: part }), token);
@@ -99,7 +114,7 @@ const KINDS = [
 ];
 
 describe('video conversion', () => {
-  const uploaded: { kind: (typeof KINDS)[number]; created: VideoAnswer; originalName: string }[] = [];
+  const uploaded: { kind: (typeof KINDS)[number]; created: VideoAnswer; originalName: string; consented: boolean }[] = [];
 
   it('marks every new video processing and hides it from visitors until it is ready', async () => {
     for (const kind of KINDS) {
@@ -109,7 +124,10 @@ describe('video conversion', () => {
       const [row] = await cms.query<{ url: string }>(
         `SELECT f.url FROM files f JOIN files_related_mph m ON m.file_id = f.id WHERE m.related_id = ${created.id} AND m.field = 'video'`,
       );
-      uploaded.push({ kind, created, originalName: path.basename(row.url) });
+      const originalName = path.basename(row.url);
+      // Staff record its consent while it waits: unless converting it was already done, it holds for the web copy and poster.
+      const consented = (await recordConsent(originalName)).status === 200;
+      uploaded.push({ kind, created, originalName, consented });
     }
     // One at a time: while the last one waits, a visitor gets neither it nor its page. Visitors
     // are asked first, staff second: "processing" after the visitor's answer means it was then too.
@@ -126,7 +144,7 @@ describe('video conversion', () => {
   }, 300_000);
 
   it('stores each as a web MP4 (H.264/AAC, at most 720p, index first, no metadata) with a poster, then shows it', async () => {
-    for (const { kind, created, originalName } of uploaded) {
+    for (const { kind, created, originalName, consented } of uploaded) {
       const ready = await until(kind.name, () => asStaff(created.id), settled, 240_000);
       expect(ready.video_status, `${kind.name}: ${ready.video_error}`).toBe('ready');
       expect(ready.video_error).toBeNull();
@@ -156,7 +174,14 @@ describe('video conversion', () => {
       expect(await json(visitor)).toMatchObject({ mediaUrl: ready.mediaUrl, posterUrl: ready.posterUrl, video_status: 'ready' });
       expect(await anonymousIds()).toContain(created.id);
       expect(await cms.uploadedFiles()).not.toContain(originalName);
+      if (consented) {
+        for (const made of [ready.mediaUrl!, ready.posterUrl!]) {
+          const answer = await json(await send(cms.url, 'GET', `/api/consent/photos/${path.basename(made)}`, undefined, token));
+          expect(answer, `${kind.name}: ${made}`).toMatchObject({ state: 'valid', record: { givenBy: 'guardian', website: true } });
+        }
+      }
     }
+    expect(uploaded.filter((video) => video.consented).length).toBeGreaterThan(0);
     // The 1080p phone video is 1280x720 now; the portrait 1080x1920 one 720x1280.
     const phone = await describeVideo(await download((await asStaff(uploaded[0].created.id)).mediaUrl!, 'phone.mp4'));
     expect(phone.video).toMatchObject({ width: 1280, height: 720 });

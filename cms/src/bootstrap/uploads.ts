@@ -96,7 +96,7 @@ export async function removeStoredFile(id: number, store: FileStore = mediaLibra
 /**
  * A crash between storing a file and linking it to its entry (or between replacing a file and
  * deleting the old one) leaves a file nothing points at. At boot, remove:
- * - website uploads that no entry refers to, and
+ * - website uploads that no entry refers to (but photos whose consent was withdrawn), and
  * - stored files (in the uploads folder or the bucket) that no media-library row refers to,
  * - half-received request bodies and Strapi's image-processing folders.
  * Only files older than ORPHAN_SWEEP_MIN_AGE_MS, so another CMS process's upload in flight is safe.
@@ -114,6 +114,8 @@ export async function sweepOrphanUploads() {
     .whereNull('r.id')
     .andWhere('f.folder_path', folder.path)
     .andWhere('f.created_at', '<', cutoff)
+    // A photo whose consent was withdrawn stays with its record (stored-files.ts, removeIfUnused).
+    .whereNotIn('f.id', knex('photo_consents').whereNotNull('withdrawn_at').select('file_id'))
     .select('f.id');
   let removedUnlinked = 0;
   for (const { id } of unlinked) if (await removeStoredFile(id)) removedUnlinked += 1;

@@ -1,4 +1,6 @@
 import { linkedRows, namesOf } from '../stored-files';
+import { storedName } from '../media/stored-files';
+import { eventsOf } from '../contract/review';
 import { postRowsShowing } from '../media/post-body-uploads';
 import { consentStateOf, dayOf, type ConsentRecord, type ConsentState } from '../contract/shared/consent-rules';
 
@@ -81,6 +83,37 @@ export const consentRowsOf = async (fileIds: number[]): Promise<Map<number, Cons
 
 export const stateOf = (row: ConsentRow | null): ConsentState => consentStateOf(recordOf(row), today());
 
+/** The columns of a consent row that say what was given, by whom, and any withdrawal. */
+const CARRIED = [
+  'showsChildren',
+  'givenBy',
+  'givenOn',
+  'website',
+  'socialMedia',
+  'reviewOn',
+  'note',
+  'recordedById',
+  'recordedByName',
+  'withdrawnAt',
+  'withdrawnById',
+  'withdrawnByName',
+] as const;
+
+/**
+ * Files made from another (a video's web copy and its poster frame) show what it shows: each takes
+ * on its consent record, withdrawal included, unless it has one of its own. Whether one was carried.
+ */
+export async function carryConsent(fromFileId: number, toFileIds: number[]): Promise<boolean> {
+  const row = (await consentRowsOf([fromFileId])).get(fromFileId) as (ConsentRow & Record<string, unknown>) | undefined;
+  if (!row) return false;
+  const existing = await consentRowsOf(toFileIds);
+  const data = Object.fromEntries(CARRIED.map((column) => [column, row[column] ?? null]));
+  for (const fileId of toFileIds) {
+    if (fileId !== fromFileId && !existing.has(fileId)) await strapi.db.query(CONSENT_UID).create({ data: { fileId, ...data } });
+  }
+  return true;
+}
+
 export interface PhotoUse {
   kind: 'blog' | 'image-gallery' | 'video-gallery' | 'team-member';
   id: number;
@@ -122,10 +155,17 @@ export async function usesOf(photo: StoredPhoto): Promise<PhotoUse[]> {
   return uses;
 }
 
-/** What staff are told of a photo: its state, the record, and where it is shown. */
-export async function describePhoto(name: string, photo: StoredPhoto, row: ConsentRow | null) {
+/** A stored photo's own name (`dashain_ab12.jpg`). */
+export const photoNameOf = (photo: StoredPhoto): string => storedName(photo.url) ?? String(photo.id);
+
+/**
+ * What staff are told of a photo: its state, the record, and where it is shown; for Managers
+ * (`withHistory`), also every consent recorded and the withdrawal, newest first.
+ */
+export async function describePhoto(name: string, photo: StoredPhoto, row: ConsentRow | null, withHistory = false) {
   const record = recordOf(row);
   return {
+    ...(withHistory ? { history: await eventsOf('photo', photo.id) } : {}),
     name,
     url: photo.url,
     state: consentStateOf(record, today()),

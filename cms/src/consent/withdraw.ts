@@ -1,11 +1,9 @@
 import { notifyContentChange } from '../content-change-notifier';
 import { contractDefinitions } from '../contract/definitions';
-import { recordStatusChange, type Writer } from '../contract/review';
+import { recordEvent, recordStatusChange, type Writer } from '../contract/review';
 import { isPublicPost } from '../contract/shared/post-status';
-import { CONSENT_UID, type ConsentRow, type PhotoUse, type StoredPhoto, usesOf } from './photos';
+import { CONSENT_UID, photoNameOf, type ConsentRow, type PhotoUse, type StoredPhoto, usesOf } from './photos';
 import { forgetWithheldPhotos } from './withheld';
-
-const EVENT_UID = 'api::publication-event.publication-event';
 
 /**
  * A Manager withdraws a photo's consent: from now on no public answer links it and /uploads does
@@ -13,7 +11,7 @@ const EVENT_UID = 'api::publication-event.publication-event';
  * text) and every gallery image or video that is it goes back to a draft, and the web is told at
  * once to drop its pages and resized copies. A team member stays on the team page without the
  * photo: the person is still on the team. The photo and the record stay for the record; the
- * withdrawal is recorded against the photo and each entry taken down.
+ * withdrawal is recorded against the photo and against every entry that shows it.
  */
 export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow | null, writer: Writer) {
   const withdrawal = { withdrawnAt: new Date(), withdrawnById: writer.id, withdrawnByName: writer.name.slice(0, 200) };
@@ -23,19 +21,13 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
       : await strapi.db.query(CONSENT_UID).create({ data: { fileId: photo.id, showsChildren: true, ...withdrawal } })
   ) as ConsentRow;
   forgetWithheldPhotos();
-  await strapi.db.query(EVENT_UID).create({
-    data: {
-      kind: 'photo',
-      entryId: photo.id,
-      action: 'withdrawn',
-      byId: writer.id,
-      byName: withdrawal.withdrawnByName,
-      title: photo.url.slice(0, 300),
-    },
-  });
+  const name = photoNameOf(photo);
+  await recordEvent({ kind: 'photo', entryId: photo.id, action: 'withdrawn', photo: name }, writer);
 
   const unpublished: PhotoUse[] = [];
   for (const use of await usesOf(photo)) {
+    // Each entry's own record says the photo's consent was withdrawn, whether or not it was public.
+    await recordEvent({ kind: use.kind, entryId: use.id, action: 'withdrawn', title: use.title, photo: name }, writer);
     const def = contractDefinitions.find((candidate) => candidate.path === use.kind);
     if (!def?.drafts || use.kind === 'team-member') continue;
     const stored = (await strapi.db.query(def.uid as never).findOne({ where: { id: use.id }, select: ['documentId', 'publication'] })) as {

@@ -82,7 +82,10 @@ describe('contract failure messages', () => {
         service: () => ({ upload: async () => [{ id: 42, url: '/uploads/p.png' }], remove: async (file: unknown) => removed.push(file) }),
       }),
       db: {
-        query: () => ({ findOne: async ({ where }: { where: { id: number } }) => ({ id: where.id }) }),
+        // The file is there, and no consent of it was withdrawn (that photo would be kept).
+        query: (uid: string) => ({
+          findOne: async ({ where }: { where: { id: number } }) => (uid === 'api::photo-consent.photo-consent' ? null : { id: where.id }),
+        }),
         // No entry links to the new photo (the create failed): the file links table has no row for it.
         metadata: {
           get: () => ({

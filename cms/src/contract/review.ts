@@ -86,6 +86,8 @@ export function statusAfterTranslation(stored: Entry, writer: Writer): PostStatu
 }
 
 export type PublicationAction = 'submitted' | 'approved' | 'published' | 'unpublished' | 'returned';
+/** What the record holds: changes of status, and the consent of a photo recorded or withdrawn (on the photo and on each entry showing it). */
+export type RecordedAction = PublicationAction | 'withdrawn' | 'consented';
 
 /** What a change of status is called in the record; none when the status stays. */
 export function actionOf(before: PostStatus | null, after: PostStatus): PublicationAction | null {
@@ -102,31 +104,64 @@ export async function recordStatusChange(def: ContractDefinition, entry: Entry, 
   const action = actionOf(before, postStatusOf(entry.publication));
   if (!action) return;
   try {
-    const title = typeof entry.title === 'string' ? entry.title.slice(0, 300) : null;
-    await strapi.db
-      .query(EVENT_UID)
-      .create({ data: { kind: def.path, entryId: entry.id, action, byId: writer.id, byName: writer.name.slice(0, 200), title } });
+    const title = typeof entry.title === 'string' ? entry.title : null;
+    await recordEvent({ kind: def.path, entryId: Number(entry.id), action, title }, writer);
   } catch (error) {
     strapi.log.error(`[review] could not record ${action} of ${def.path} ${entry.id}: ${(error as Error).stack ?? error}`);
   }
 }
 
-export interface PublicationEvent {
-  action: PublicationAction;
-  by: string;
-  at: string;
+/**
+ * One line of the record: `kind` is a contract path (`blog`) with the entry's id, or `photo` with
+ * the stored file's id; `photo` names the photo a consent line is about; `details`, what was recorded.
+ */
+export async function recordEvent(
+  event: {
+    kind: string;
+    entryId: number;
+    action: RecordedAction;
+    title?: string | null;
+    photo?: string;
+    details?: Record<string, unknown>;
+  },
+  writer: Writer,
+) {
+  await strapi.db.query(EVENT_UID).create({
+    data: {
+      kind: event.kind,
+      entryId: event.entryId,
+      action: event.action,
+      byId: writer.id,
+      byName: writer.name.slice(0, 200),
+      title: event.title?.slice(0, 300) ?? null,
+      photo: event.photo?.slice(0, 255) ?? null,
+      details: event.details ?? null,
+    },
+  });
 }
 
-/** A post's recorded changes of status, newest first. */
+export interface PublicationEvent {
+  action: RecordedAction;
+  by: string;
+  at: string;
+  /** The photo a consent line is about (its stored name). */
+  photo?: string;
+  /** What a consent line recorded. */
+  details?: Record<string, unknown>;
+}
+
+/** An entry's (or a photo's) record, newest first. */
 export async function eventsOf(kind: string, entryId: number): Promise<PublicationEvent[]> {
   const rows = (await strapi.db.query(EVENT_UID).findMany({
     where: { kind, entryId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     limit: 200,
-  })) as { action: PublicationAction; byName: string | null; createdAt: string | Date }[];
+  })) as { action: RecordedAction; byName: string | null; createdAt: string | Date; photo: string | null; details: unknown }[];
   return rows.map((row) => ({
     action: row.action,
     by: row.byName ?? '',
     at: row.createdAt instanceof Date ? row.createdAt.toISOString() : new Date(row.createdAt).toISOString(),
+    ...(row.photo ? { photo: row.photo } : {}),
+    ...(row.details && typeof row.details === 'object' ? { details: row.details as Record<string, unknown> } : {}),
   }));
 }

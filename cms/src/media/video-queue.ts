@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE } from '../bootstrap/locales';
 import { websiteUploadsFolder } from '../bootstrap/uploads';
 import type { MediaFile } from '../contract/definitions';
 import { removeIfUnused } from '../stored-files';
+import { carryConsent } from '../consent/photos';
+import { forgetWithheldPhotos } from '../consent/withheld';
 import { hasFfmpeg } from './ffmpeg';
 import { storedName } from './stored-files';
 import { readUpload, uploadStore } from './upload-store';
@@ -150,6 +152,9 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
       ...(converted && keepOriginal ? { originalVideo: video.id } : {}),
     });
     if (poster && now.poster) await removeStored([poster]);
+    // Consent recorded for the upload while it waited holds for its web copy and poster frame.
+    const made = [...(converted ? [web.id] : []), ...(poster && !now.poster ? [poster.id] : [])];
+    if ((await carryConsent(video.id, made)) && made.length > 0) forgetWithheldPhotos();
     if (converted && !keepOriginal) await removeIfUnused(video.id);
     strapi.log.info(`[video] ${name} is ready${converted ? ` as ${web.url}` : ' as it was uploaded'}`);
   } catch (error) {

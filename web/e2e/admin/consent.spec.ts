@@ -91,6 +91,14 @@ test("staff record a photo's consent from its post; a Manager withdraws it; a po
   await expect(page.getByRole("button", { name: "Save consent" })).toBeDisabled();
   // Visitors lose the post, the photo and its resized copy within 2 s.
   await expect.poll(visitor, { timeout: 2000, intervals: [100] }).toEqual({ post: 404, nepali: 404, original: 404, resized: 404 });
+  // The photo's history keeps the consent as it was given and the withdrawal; the post's own record says so too.
+  const history = page.getByTestId("consent-history").getByRole("listitem");
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText("withdrew the consent");
+  await expect(history.nth(1)).toContainText("recorded: A parent or guardian, given on 2026-01-10, for This website, review on 2027-01-10");
+  await page.goto(`/blogs/${published.id}`);
+  await expect(page.getByTestId("publication-history").getByRole("listitem").first()).toContainText("unpublished it");
+  await expect(page.getByTestId("publication-history")).toContainText(`withdrew the consent for a photo in it (${photo})`);
 
   // The draft that shows the same photo cannot be published: the form says why and keeps the text.
   await page.goto(`/blogs/edit/${draft.id}`);

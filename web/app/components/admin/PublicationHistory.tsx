@@ -2,7 +2,7 @@ import { useAt } from "~/lib/admin/messages";
 import { PUBLICATION_ACTION_LABELS, type PublicationEvent } from "~/lib/admin/review";
 import { formatDateTime } from "./Page";
 
-/** Who submitted, approved, published and unpublished a post, and when, newest first (for Managers); null: it could not be read. */
+/** Who submitted, approved, published and unpublished an entry, and withdrew a photo's consent in it, and when, newest first (for Managers); null: it could not be read. */
 export function PublicationHistory({ events }: { events: PublicationEvent[] | null }) {
   const at = useAt();
   return (
@@ -18,7 +18,7 @@ export function PublicationHistory({ events }: { events: PublicationEvent[] | nu
         <ol className="mt-2 space-y-1" data-testid="publication-history">
           {events.map((event, index) => (
             <li key={`${event.at}-${index}`} className="text-ink">
-              {at(PUBLICATION_ACTION_LABELS[event.action], { name: event.by || "?" })}
+              {at(PUBLICATION_ACTION_LABELS[event.action], { name: event.by || "?", photo: event.photo ?? "?" })}
               <span className="ml-2 text-sm text-muted">{formatDateTime(event.at, at.locale)}</span>
             </li>
           ))}

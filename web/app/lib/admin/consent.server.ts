@@ -1,6 +1,14 @@
 import { CONSENT_GIVERS, CONSENT_STATES, type ConsentGiver, type ConsentInput, type ConsentState } from "@contract/consent-rules";
 import { AdminCmsError, staffCall } from "./cms-client.server";
-import { USED_BY_KINDS, isPhotoName, type ConsentRecordOnFile, type PhotoConsent, type PhotoUse, type UsedByKind } from "./consent";
+import {
+  USED_BY_KINDS,
+  isPhotoName,
+  type ConsentEvent,
+  type ConsentRecordOnFile,
+  type PhotoConsent,
+  type PhotoUse,
+  type UsedByKind,
+} from "./consent";
 import { text, textOrNull } from "./kinds/fields-of-items";
 import type { FieldErrors } from "./schemas";
 import type { Staff } from "./session.server";
@@ -38,6 +46,15 @@ function toUses(raw: unknown): PhotoUse[] {
   );
 }
 
+function toHistory(raw: unknown): ConsentEvent[] | null {
+  if (!Array.isArray(raw)) return null;
+  return raw.flatMap((event: Raw) =>
+    event && (event.action === "consented" || event.action === "withdrawn") && typeof event.at === "string"
+      ? [{ action: event.action, by: text(event.by), at: event.at, given: event.action === "consented" ? toRecord(event.details) : null }]
+      : [],
+  );
+}
+
 /** A photo as the CMS answers it; null when the answer does not name a stored photo. */
 export function toPhotoConsent(raw: unknown): PhotoConsent | null {
   if (!raw || typeof raw !== "object") return null;
@@ -50,6 +67,7 @@ export function toPhotoConsent(raw: unknown): PhotoConsent | null {
     state: isState(photo.state) ? photo.state : "missing",
     record: toRecord(photo.record),
     usedBy: toUses(photo.usedBy),
+    history: toHistory(photo.history),
   };
 }
 

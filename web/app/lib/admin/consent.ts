@@ -37,6 +37,15 @@ export interface ConsentRecordOnFile extends ConsentRecord {
   withdrawnBy: string | null;
 }
 
+/** A line of a photo's consent history: a consent recorded (as it was given) or the withdrawal. */
+export interface ConsentEvent {
+  action: "consented" | "withdrawn";
+  by: string;
+  at: string;
+  /** What a `consented` line recorded. */
+  given: ConsentRecord | null;
+}
+
 /** A stored photo and its consent (`GET /api/consent/photos/{name}`). */
 export interface PhotoConsent {
   /** Its stored name: the part of its URL after /uploads/. */
@@ -46,6 +55,8 @@ export interface PhotoConsent {
   state: ConsentState;
   record: ConsentRecordOnFile | null;
   usedBy: PhotoUse[];
+  /** Every consent recorded and the withdrawal, newest first: for Managers only (null for Staff). */
+  history: ConsentEvent[] | null;
 }
 
 /** The admin screen of an entry that uses a photo. */

@@ -2,6 +2,7 @@ import { AdminCmsError, staffCall } from "./cms-client.server";
 import { kindOf, KINDS, type ItemByKind, type KindKey } from "./kinds";
 import { isStaffRole, type StaffRole } from "@contract/account-rules";
 import { text, textOrNull } from "./kinds/fields-of-items";
+import { isPhotoName } from "./consent";
 import { versionOfEtag } from "./edit-conflict";
 import { ADMIN_PAGE_SIZE, type ListPlace } from "./list-place";
 import { isAdminLocale, type AdminLocale } from "./messages";
@@ -205,7 +206,14 @@ export async function publicationHistory(request: Request, staff: Staff, kind: K
     const { body } = await staffCall<{ results?: Record<string, unknown>[] }>(request, staff, `/api/audit/${KINDS[kind].api}/${id}`);
     return (body.results ?? []).flatMap((raw) =>
       EVENT_ACTIONS.has(String(raw.action)) && typeof raw.at === "string"
-        ? [{ action: raw.action as PublicationEvent["action"], by: text(raw.by), at: raw.at }]
+        ? [
+            {
+              action: raw.action as PublicationEvent["action"],
+              by: text(raw.by),
+              at: raw.at,
+              ...(isPhotoName(raw.photo) ? { photo: raw.photo } : {}),
+            },
+          ]
         : [],
     );
   } catch (error) {

@@ -72,11 +72,13 @@ export const STATUS_BADGE_CLASSES: Record<PostStatus, string> = {
   published: "bg-green-100 text-green-800",
 };
 
-/** A change of a post's status as recorded by the CMS: who, what, when. */
+/** A line of an entry's record at the CMS: a change of its status, or a photo's consent withdrawn; who, what, when. */
 export interface PublicationEvent {
-  action: "submitted" | "approved" | "published" | "unpublished" | "returned";
+  action: "submitted" | "approved" | "published" | "unpublished" | "returned" | "withdrawn";
   by: string;
   at: string;
+  /** The photo whose consent was withdrawn (its stored name). */
+  photo?: string;
 }
 
 export const PUBLICATION_ACTION_LABELS: Record<PublicationEvent["action"], AdminMessageKey> = {
@@ -85,4 +87,5 @@ export const PUBLICATION_ACTION_LABELS: Record<PublicationEvent["action"], Admin
   published: "blogs.history.published",
   unpublished: "blogs.history.unpublished",
   returned: "blogs.history.returned",
+  withdrawn: "blogs.history.withdrawn",
 };

@@ -24,6 +24,7 @@ import {
   consentInputOf,
   initialConsentValues,
   usedByHref,
+  type ConsentEvent,
   type ConsentFormValues,
   type PhotoConsent,
   type PhotoUse,
@@ -108,9 +109,46 @@ export default function PhotoConsentPage({ loaderData, actionData }: Route.Compo
             actionData={actionData?.intent === SAVE ? actionData : undefined}
           />
           {layout?.user?.isManager && photo.state !== "withdrawn" ? <WithdrawSection photo={photo} returnTo={returnTo} /> : null}
+          {photo.history ? <ConsentHistory events={photo.history} /> : null}
         </div>
       )}
     </>
+  );
+}
+
+/** Every consent recorded for the photo, as it was given, and the withdrawal, newest first (Managers). */
+function ConsentHistory({ events }: { events: ConsentEvent[] }) {
+  const at = useAt();
+  const summary = (given: ConsentEvent["given"]) => {
+    if (!given?.showsChildren) return at("consent.history.noChildren");
+    const covers = [given.website ? at("consent.website") : null, given.socialMedia ? at("consent.socialMedia") : null].filter(Boolean);
+    return at("consent.history.summary", {
+      givenBy: given.givenBy ? at(CONSENT_GIVER_LABELS[given.givenBy]) : "?",
+      givenOn: given.givenOn ?? "?",
+      covers: covers.join(", ") || "?",
+      reviewOn: given.reviewOn ?? "?",
+    });
+  };
+  return (
+    <section aria-labelledby="consent-history" className={`${CARD} p-5 sm:p-6`}>
+      <h2 id="consent-history" className="font-sans text-lg font-semibold text-ink">
+        {at("consent.history")}
+      </h2>
+      {events.length === 0 ? (
+        <p className="mt-2 text-muted">{at("blogs.historyEmpty")}</p>
+      ) : (
+        <ol className="mt-2 space-y-1" data-testid="consent-history">
+          {events.map((event, index) => (
+            <li key={`${event.at}-${index}`} className="text-ink">
+              {event.action === "consented"
+                ? at("consent.history.consented", { name: event.by || "?", summary: summary(event.given) })
+                : at("consent.history.withdrawn", { name: event.by || "?" })}
+              <span className="ml-2 text-sm text-muted">{formatDateTime(event.at, at.locale)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

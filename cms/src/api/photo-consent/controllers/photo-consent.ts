@@ -1,12 +1,13 @@
 import type { Context } from 'koa';
 import { ContractError, reply, replyWithError } from '../../../contract/errors';
-import { writerOf } from '../../../contract/review';
+import { recordEvent, writerOf } from '../../../contract/review';
 import { CONSENT_MESSAGES, consentProblems, type ConsentInput } from '../../../contract/shared/consent-rules';
 import {
   CONSENT_UID,
   consentRowsOf,
   describePhoto,
   photoByName,
+  photoNameOf,
   stateOf,
   today,
   type ConsentRow,
@@ -82,7 +83,7 @@ export default {
   /** GET /api/consent/photos/:name */
   findOneByName: handle(async (ctx) => {
     const { name, photo, row } = await namedPhoto(ctx);
-    reply(ctx, 200, await describePhoto(name, photo, row));
+    reply(ctx, 200, await describePhoto(name, photo, row, writerOf(ctx).manager));
   }),
 
   /** PUT /api/consent/photos/:name {showsChildren, givenBy, givenOn, website, socialMedia, reviewOn, note} */
@@ -119,14 +120,17 @@ export default {
         ? await strapi.db.query(CONSENT_UID).update({ where: { id: row.id }, data })
         : await strapi.db.query(CONSENT_UID).create({ data: { fileId: photo.id, ...data } })
     ) as ConsentRow;
-    reply(ctx, 200, await describePhoto(name, photo, saved));
+    // The row holds the consent as it is now; the record keeps each one given, for the history.
+    const { recordedById: _id, recordedByName: _name, ...given } = data;
+    await recordEvent({ kind: 'photo', entryId: photo.id, action: 'consented', photo: photoNameOf(photo), details: given }, writer);
+    reply(ctx, 200, await describePhoto(name, photo, saved, writer.manager));
   }),
 
   /** POST /api/consent/photos/:name/withdraw (Managers): off the website everywhere, at once. */
   withdraw: handle(async (ctx) => {
     const { name, photo, row } = await namedPhoto(ctx);
-    if (row?.withdrawnAt) return reply(ctx, 200, { ...(await describePhoto(name, photo, row)), unpublished: [] });
+    if (row?.withdrawnAt) return reply(ctx, 200, { ...(await describePhoto(name, photo, row, true)), unpublished: [] });
     const { row: saved, unpublished } = await withdrawConsent(photo, row, writerOf(ctx));
-    reply(ctx, 200, { ...(await describePhoto(name, photo, saved)), unpublished });
+    reply(ctx, 200, { ...(await describePhoto(name, photo, saved, true)), unpublished });
   }),
 };
