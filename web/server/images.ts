@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
+import { MEDIA_CACHE_CONTROL } from "~/lib/http-cache";
 import { fallbackFormat, IMAGE_WIDTHS, type ImageFormat, isResizable } from "~/lib/images";
 
 const ROUTE = /^\/(\d{2,4})\/(webp|jpeg|png|gif)\/([A-Za-z0-9._-][A-Za-z0-9._\-/]*)$/;
@@ -158,12 +159,12 @@ export function createImageHandler(opts: ImageHandlerOptions): ImageHandler {
       if (!res.headersSent) res.status(status).type("text/plain").send(text);
       return;
     }
-    // Upload names carry a hash and change when a file is replaced; a day matches /uploads.
     res.sendFile(file, {
       // The cache folder may sit under a dot-folder (.test-tmp); the path is ours, not the visitor's.
       dotfiles: "allow",
-      maxAge: "1d",
+      cacheControl: false,
       headers: {
+        "Cache-Control": MEDIA_CACHE_CONTROL,
         "Content-Type": CONTENT_TYPES[format],
         "Content-Security-Policy": "default-src 'none'; sandbox",
       },

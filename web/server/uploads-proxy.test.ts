@@ -42,6 +42,7 @@ describe("/uploads proxy", () => {
     expect(res.headers.get("content-type")).toBe("video/mp4");
     expect(res.headers.get("x-internal")).toBeNull();
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400, s-maxage=60");
     expect(Buffer.from(await res.arrayBuffer()).equals(FILE)).toBe(true);
   });
 

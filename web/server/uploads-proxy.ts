@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Request, Response } from "express";
+import { MEDIA_CACHE_CONTROL } from "~/lib/http-cache";
 
 // Request headers worth passing on: conditional requests (304s) and ranges (video seeking).
 const FORWARD_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since", "if-range", "accept"];
@@ -58,8 +59,7 @@ export function createUploadsProxy(uploadsUrl: string, opts: { timeoutMs?: numbe
           const value = upstreamRes.headers[name];
           if (value !== undefined) res.setHeader(name, value);
         }
-        // Uploaded files get a new hashed name when replaced, so a day of caching is safe.
-        res.setHeader("Cache-Control", "public, max-age=86400");
+        res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
         // A user-uploaded file must never run as a page of this origin.
         res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
         upstreamRes.pipe(res);

@@ -11,6 +11,14 @@ import type { HeadersFunction } from "react-router";
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
+/**
+ * Uploaded files and their resized copies (/uploads, /img): their names carry a hash and change when
+ * a file is replaced, so a browser keeps one a day (a phone on slow data does not fetch it again);
+ * a CDN or proxy asks again within a minute, as for pages, so a photo whose consent is withdrawn
+ * (then 404 here) leaves shared caches as soon as the pages that showed it.
+ */
+export const MEDIA_CACHE_CONTROL = "public, max-age=86400, s-maxage=60";
+
 /** For documents that say nothing, and every error page: nobody keeps a copy. */
 export const NO_STORE = "no-store";
 
