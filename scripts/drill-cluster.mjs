@@ -463,7 +463,7 @@ function writeDocs(report, result) {
 | load | ${report.requests} requests in ${report.seconds} s (${report.requestsPerSecond}/s), 50 readers + 5 writers through nginx |
 | failure | CMS on ${report.killed.cms} and web on ${report.killed.web} killed with SIGKILL halfway, both back (health check answering) after ${(report.killed.backAfterMs / 1000).toFixed(1)} s |
 | lost writes | **${report.lostWrites}** of ${report.acknowledgedWrites} acknowledged posts (plus the editor's ${report.edits.acknowledged} edits) |
-| staff edits: saved | ${report.edits.acknowledged} edits saved (the CMS answered) in p50 ${report.edits.savedP50Ms} ms, max ${report.edits.savedMaxMs} ms; ${report.edits.failed} edits refused or failed |
+| staff edits: saved | ${report.edits.acknowledged} edits saved (the CMS answered) in p50 ${report.edits.savedP50Ms} ms, max ${report.edits.savedMaxMs} ms; ${report.edits.failed} ${report.edits.failed === 1 ? "edit" : "edits"} refused or failed (the editor is told; nothing of it counts as saved) |
 | staff edits: on both web processes, after saving | ${report.edits.checksOnBothWebs} checks: p50 ${report.edits.p50VisibleMs} ms, max **${report.edits.maxVisibleMs} ms**; later than 2 s: **${report.edits.laterThan2s}**; ${report.edits.skippedWhileWebDown} checks skipped while that web process was down |
 | the late edits | ${report.edits.late.map((edit) => `edit ${edit.n} made at ${edit.atS} s (saved in ${edit.savedMs} ms, shown after ${edit.visibleMs.map((ms) => (ms === null ? "-" : `${ms} ms`)).join(" / ")})`).join("; ") || "none"}; the failure at ${report.edits.killedAtS} s |
 | errors | ${report.errors.network} network errors, ${report.errors.fiveXx} answers 5xx (${JSON.stringify(report.errors.byStatus)}) |

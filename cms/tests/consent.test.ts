@@ -250,6 +250,14 @@ describe('consent for photos of children', () => {
     );
     expect(member.status).toBe(201);
     const memberId = (await json(member)).id as number;
+    const nepali = await send(
+      cms.url,
+      'PUT',
+      `/api/team-member/${memberId}?locale=ne`,
+      form({ role: 'भान्से', bio: 'खाना पकाउनुहुन्छ।' }),
+      manager,
+    );
+    expect(nepali.status).toBe(200);
     const [file] = await cms.query<{ id: number }>(`SELECT id FROM files WHERE url = '/uploads/${post.cover}'`);
     const memberRow = await cms.query<{ document_id: string }>(`SELECT document_id FROM team_members WHERE id = ${Number(memberId)}`);
     const linked = await (
@@ -322,6 +330,10 @@ describe('consent for photos of children', () => {
     const documentId = memberRow[0]!.document_id;
     expect((await strapiRest(`/${documentId}?populate=photo`)).data).toMatchObject({ documentId, photo: null });
     expect((await strapiRest(`?populate=photo&filters[documentId]=${documentId}`)).data).toMatchObject([{ documentId, photo: null }]);
+    // ...nor through its other language versions.
+    const viaNepali = await strapiRest(`/${documentId}?populate[localizations][populate][photo]=true`);
+    expect(viaNepali.data.localizations).toMatchObject([{ locale: 'ne', photo: null }]);
+    expect(JSON.stringify(viaNepali)).not.toContain(post.cover.replace(/\.\w+$/, ''));
     expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo' AND action = 'withdrawn'`)).toHaveLength(2);
     const kept = await json(await fetch(`${cms.url}/api/consent/photos/${post.cover}`, { headers: bearer(staff.token) }));
     expect(kept).toMatchObject({ state: 'withdrawn', record: { givenBy: 'guardian', note: MARKER } });
@@ -336,6 +348,16 @@ describe('consent for photos of children', () => {
         details: { showsChildren: true, givenBy: 'guardian', givenOn: VALID.givenOn, website: true },
       },
     ]);
+    // A withdrawal cut short (here: the post found published again) is finished by asking again, with no second record.
+    await cms.stopOnly();
+    await cms.query(`UPDATE blogs SET publication = 'published' WHERE id = ${Number(post.id)}`, { write: true });
+    await cms.bootOnly();
+    const finished = await withdraw(post.cover);
+    expect(finished.status).toBe(200);
+    expect((await json(finished)).unpublished).toEqual([{ kind: 'blog', id: post.id, title: 'School day' }]);
+    expect(await storedStatus(post.id)).toBe('draft');
+    expect(await cms.query(`SELECT action FROM publication_events WHERE kind = 'photo' AND action = 'withdrawn'`)).toHaveLength(2);
+    expect((await json(await withdraw(post.cover))).unpublished).toEqual([]);
     // A withdrawn consent is final: it cannot be recorded again, and a post showing the photo cannot go back up.
     const again = await consent(post.cover, VALID);
     expect(again.status).toBe(409);

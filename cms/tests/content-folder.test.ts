@@ -213,6 +213,19 @@ describe('npm run content:export, then content:import into an empty database', (
     expect(await readdir(path.join(shared, 'safeguarding'))).toEqual([]);
     expect(await readdir(path.join(shared, 'images'))).toEqual(await readdir(path.join(exportDir(), 'images')));
   }, 120_000);
+
+  it('never undoes a withdrawal: a folder made before it leaves the photo withdrawn', async () => {
+    const earlier = path.join(work, 'before-withdrawal');
+    await runScriptOk('content.mjs', ['export', earlier], source.env);
+    const admin = (await login(target.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    expect((await fetch(`${target.url}/api/consent/photos/${consented}/withdraw`, { method: 'POST', headers: bearer(admin) })).status).toBe(
+      200,
+    );
+    // Whether the import also refuses the gallery item that shows it or not, the consent stays withdrawn.
+    await importInto(target, earlier);
+    expect(await consentOf(target, consented, admin)).toMatchObject({ state: 'withdrawn', record: { withdrawnBy: ADMIN_EMAIL } });
+    expect((await fetch(`${target.url}/uploads/${consented}`)).status).toBe(404);
+  }, 120_000);
 });
 
 describe('a folder written by hand (no ids)', () => {

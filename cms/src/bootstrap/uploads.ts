@@ -115,7 +115,7 @@ export async function sweepOrphanUploads() {
     .andWhere('f.folder_path', folder.path)
     .andWhere('f.created_at', '<', cutoff)
     // A photo whose consent was withdrawn stays with its record (stored-files.ts, removeIfUnused).
-    .whereNotIn('f.id', knex('photo_consents').whereNotNull('withdrawn_at').select('file_id'))
+    .whereNotIn('f.id', knex('photo_consents').whereNotNull('withdrawn_at').whereNotNull('file_id').select('file_id'))
     .select('f.id');
   let removedUnlinked = 0;
   for (const { id } of unlinked) if (await removeStoredFile(id)) removedUnlinked += 1;

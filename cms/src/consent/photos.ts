@@ -109,7 +109,13 @@ export async function carryConsent(fromFileId: number, toFileIds: number[]): Pro
   const existing = await consentRowsOf(toFileIds);
   const data = Object.fromEntries(CARRIED.map((column) => [column, row[column] ?? null]));
   for (const fileId of toFileIds) {
-    if (fileId !== fromFileId && !existing.has(fileId)) await strapi.db.query(CONSENT_UID).create({ data: { fileId, ...data } });
+    if (fileId === fromFileId || existing.has(fileId)) continue;
+    try {
+      await strapi.db.query(CONSENT_UID).create({ data: { fileId, ...data } });
+    } catch (error) {
+      // Staff recorded one for it meanwhile (one record per file): theirs stands.
+      if (!(await consentRowsOf([fileId])).has(fileId)) throw error;
+    }
   }
   return true;
 }

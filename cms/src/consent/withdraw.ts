@@ -14,20 +14,26 @@ import { forgetWithheldPhotos } from './withheld';
  * withdrawal is recorded against the photo and against every entry that shows it.
  */
 export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow | null, writer: Writer) {
-  const withdrawal = { withdrawnAt: new Date(), withdrawnById: writer.id, withdrawnByName: writer.name.slice(0, 200) };
-  const row = (
-    existing
-      ? await strapi.db.query(CONSENT_UID).update({ where: { id: existing.id }, data: withdrawal })
-      : await strapi.db.query(CONSENT_UID).create({ data: { fileId: photo.id, showsChildren: true, ...withdrawal } })
-  ) as ConsentRow;
-  forgetWithheldPhotos();
   const name = photoNameOf(photo);
-  await recordEvent({ kind: 'photo', entryId: photo.id, action: 'withdrawn', photo: name }, writer);
+  const first = !existing?.withdrawnAt;
+  let row = existing as ConsentRow;
+  if (first) {
+    const withdrawal = { withdrawnAt: new Date(), withdrawnById: writer.id, withdrawnByName: writer.name.slice(0, 200) };
+    row = (
+      existing
+        ? await strapi.db.query(CONSENT_UID).update({ where: { id: existing.id }, data: withdrawal })
+        : await strapi.db.query(CONSENT_UID).create({ data: { fileId: photo.id, showsChildren: true, ...withdrawal } })
+    ) as ConsentRow;
+    forgetWithheldPhotos();
+    await recorded(() => recordEvent({ kind: 'photo', entryId: photo.id, action: 'withdrawn', photo: name }, writer));
+  }
 
+  // Asked again (a withdrawal cut short), this takes down what is still published.
   const unpublished: PhotoUse[] = [];
   for (const use of await usesOf(photo)) {
     // Each entry's own record says the photo's consent was withdrawn, whether or not it was public.
-    await recordEvent({ kind: use.kind, entryId: use.id, action: 'withdrawn', title: use.title, photo: name }, writer);
+    if (first)
+      await recorded(() => recordEvent({ kind: use.kind, entryId: use.id, action: 'withdrawn', title: use.title, photo: name }, writer));
     const def = contractDefinitions.find((candidate) => candidate.path === use.kind);
     if (!def?.drafts || use.kind === 'team-member') continue;
     const stored = (await strapi.db.query(def.uid as never).findOne({ where: { id: use.id }, select: ['documentId', 'publication'] })) as {
@@ -44,4 +50,13 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
   // Pages, feeds and the web's resized copies of the photo go now, not when their caches expire.
   await notifyContentChange('plugin::upload.file', 'update');
   return { row, unpublished };
+}
+
+/** A line of the record that cannot be written is logged; it never stops the photo coming down. */
+async function recorded(write: () => Promise<void>) {
+  try {
+    await write();
+  } catch (error) {
+    strapi.log.error(`[consent] could not record a withdrawal: ${(error as Error).stack ?? error}`);
+  }
 }

@@ -188,6 +188,8 @@ export async function applySafeguarding(safeguarding: Safeguarding, fileIdOf: (n
         withdrawnByName: record.withdrawnBy,
       };
       const stored = (await consentRowsOf([fileId])).get(fileId) ?? null;
+      // A withdrawal is final: a folder made before it (or edited) cannot bring the photo back.
+      if (stored?.withdrawnAt) continue;
       if (stored && JSON.stringify(writtenConsent(stored)) === JSON.stringify(writtenConsent({ ...stored, ...data }))) continue;
       if (stored) await strapi.db.query(CONSENT_UID).update({ where: { id: stored.id }, data });
       else await strapi.db.query(CONSENT_UID).create({ data: { fileId, ...data } });

@@ -10,17 +10,22 @@ import { mediaFieldsOf, type ContractDefinition } from './definitions';
  * Staff read drafts and submitted entries through the contract (/api/blog, ...) with their token.
  */
 export function publicReadsService(def: ContractDefinition & { publicFilters: Record<string, unknown> }) {
-  /** The entry with every populated media field that is a withheld photo emptied. */
+  /** The entry (and its other language versions, when populated) with every media field that is a withheld photo emptied. */
   const withoutWithheld = async <T>(entry: T): Promise<T> => {
-    if (!entry || typeof entry !== 'object') return entry;
     const { fileIds } = await withheldPhotos();
-    if (fileIds.size === 0) return entry;
+    return fileIds.size === 0 ? entry : emptied(entry, fileIds);
+  };
+  const emptied = <T>(entry: T, fileIds: Set<number>): T => {
+    if (!entry || typeof entry !== 'object') return entry;
     const row = entry as Record<string, unknown>;
     const withheld = mediaFieldsOf(def).filter((field) => {
       const file = row[field] as { id?: unknown } | null | undefined;
       return typeof file?.id === 'number' && fileIds.has(file.id);
     });
-    return withheld.length === 0 ? entry : ({ ...row, ...Object.fromEntries(withheld.map((field) => [field, null])) } as T);
+    const localizations = Array.isArray(row.localizations)
+      ? { localizations: row.localizations.map((other) => emptied(other, fileIds)) }
+      : {};
+    return { ...row, ...Object.fromEntries(withheld.map((field) => [field, null])), ...localizations } as T;
   };
   return factories.createCoreService(def.uid as never, () => ({
     async find(raw: object = {}) {

@@ -145,6 +145,10 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
       return;
     }
     const keepOriginal = strapi.config.get('media.keepOriginalVideos') as boolean;
+    // Consent recorded for the upload while it waited holds for its web copy and poster frame, from
+    // before either is shown.
+    const made = [...(converted ? [web.id] : []), ...(poster && !now.poster ? [poster.id] : [])];
+    if ((await carryConsent(video.id, made)) && made.length > 0) forgetWithheldPhotos();
     await setStatus(documentId, 'ready', null, {
       video: web.id,
       convertedVideoId: web.id,
@@ -152,9 +156,6 @@ async function convertEntry(documentId: string, signal: AbortSignal) {
       ...(converted && keepOriginal ? { originalVideo: video.id } : {}),
     });
     if (poster && now.poster) await removeStored([poster]);
-    // Consent recorded for the upload while it waited holds for its web copy and poster frame.
-    const made = [...(converted ? [web.id] : []), ...(poster && !now.poster ? [poster.id] : [])];
-    if ((await carryConsent(video.id, made)) && made.length > 0) forgetWithheldPhotos();
     if (converted && !keepOriginal) await removeIfUnused(video.id);
     strapi.log.info(`[video] ${name} is ready${converted ? ` as ${web.url}` : ' as it was uploaded'}`);
   } catch (error) {

@@ -119,13 +119,21 @@ export default function PhotoConsentPage({ loaderData, actionData }: Route.Compo
 /** Every consent recorded for the photo, as it was given, and the withdrawal, newest first (Managers). */
 function ConsentHistory({ events }: { events: ConsentEvent[] }) {
   const at = useAt();
+  // The form's labels, inside a sentence ("given by a parent or guardian ... for this website").
+  const inSentence = (key: AdminMessageKey) => {
+    const label = at(key);
+    return label.charAt(0).toLocaleLowerCase(at.locale) + label.slice(1);
+  };
   const summary = (given: ConsentEvent["given"]) => {
     if (!given?.showsChildren) return at("consent.history.noChildren");
-    const covers = [given.website ? at("consent.website") : null, given.socialMedia ? at("consent.socialMedia") : null].filter(Boolean);
+    const covers = [
+      given.website ? inSentence("consent.website") : null,
+      given.socialMedia ? inSentence("consent.socialMedia") : null,
+    ].filter(Boolean);
     return at("consent.history.summary", {
-      givenBy: given.givenBy ? at(CONSENT_GIVER_LABELS[given.givenBy]) : "?",
+      givenBy: given.givenBy ? inSentence(CONSENT_GIVER_LABELS[given.givenBy]) : "?",
       givenOn: given.givenOn ?? "?",
-      covers: covers.join(", ") || "?",
+      covers: covers.join(at("consent.history.and")) || "?",
       reviewOn: given.reviewOn ?? "?",
     });
   };
@@ -135,7 +143,7 @@ function ConsentHistory({ events }: { events: ConsentEvent[] }) {
         {at("consent.history")}
       </h2>
       {events.length === 0 ? (
-        <p className="mt-2 text-muted">{at("blogs.historyEmpty")}</p>
+        <p className="mt-2 text-muted">{at("consent.historyEmpty")}</p>
       ) : (
         <ol className="mt-2 space-y-1" data-testid="consent-history">
           {events.map((event, index) => (

@@ -129,7 +129,7 @@ export default {
   /** POST /api/consent/photos/:name/withdraw (Managers): off the website everywhere, at once. */
   withdraw: handle(async (ctx) => {
     const { name, photo, row } = await namedPhoto(ctx);
-    if (row?.withdrawnAt) return reply(ctx, 200, { ...(await describePhoto(name, photo, row, true)), unpublished: [] });
+    // Asked again, it finishes a withdrawal that was cut short (nothing else changes).
     const { row: saved, unpublished } = await withdrawConsent(photo, row, writerOf(ctx));
     reply(ctx, 200, { ...(await describePhoto(name, photo, saved, true)), unpublished });
   }),
