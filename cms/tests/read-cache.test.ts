@@ -76,21 +76,42 @@ describe('anonymous reads', () => {
 describe('refused requests', () => {
   it('leave what is shared as it is: a failed login, an anonymous mutation, a write with a bad token', async () => {
     const ask = () => read(fetch(`${cms.url}/api/team-member`));
-    await ask();
-    expect((await ask()).state).toBe('hit');
-    const failedLogin = await fetch(`${cms.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: 'not the password' }),
-    });
-    expect(failedLogin.status).toBeGreaterThanOrEqual(400);
-    expect(failedLogin.status).toBeLessThan(500);
-    expect((await ask()).state).toBe('hit');
-    expect((await read(graphql('mutation { deleteBlog(documentId: "none") { documentId } }'))).body).toContain('Forbidden');
-    expect((await ask()).state).toBe('hit');
-    const badToken = await send(cms.url, 'POST', '/api/blog', form({ title: 'x', content: 'x', author: 'x@example.org' }), 'not-a-token');
-    expect(badToken.status).toBe(401);
-    expect((await ask()).state).toBe('hit');
+    const refused = [
+      async () => {
+        const failedLogin = await fetch(`${cms.url}/api/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: ADMIN_EMAIL, password: 'not the password' }),
+        });
+        expect(failedLogin.status).toBeGreaterThanOrEqual(400);
+        expect(failedLogin.status).toBeLessThan(500);
+      },
+      async () => expect((await read(graphql('mutation { deleteBlog(documentId: "none") { documentId } }'))).body).toContain('Forbidden'),
+      async () => {
+        const badToken = await send(
+          cms.url,
+          'POST',
+          '/api/blog',
+          form({ title: 'x', content: 'x', author: 'x@example.org' }),
+          'not-a-token',
+        );
+        expect(badToken.status).toBe(401);
+      },
+    ];
+    // Each refused request between two reads of the same shared copy. The seeded site's own
+    // background work (its demo videos made ready, for one) writes, and so empties the cache, at moments of
+    // its own: a round that meets a miss is tried again, up to three times. A refused request that
+    // emptied the cache would miss in every round.
+    for (const request of refused) {
+      const after: (string | null)[] = [];
+      for (let round = 0; round < 3 && after.at(-1) !== 'hit'; round++) {
+        await ask();
+        if ((await ask()).state !== 'hit') continue;
+        await request();
+        after.push((await ask()).state);
+      }
+      expect(after.at(-1)).toBe('hit');
+    }
   });
 });
 
