@@ -10,6 +10,7 @@ import express from "express";
 import { invalidateContent, onInvalidate } from "~/lib/cache.server";
 import { cmsReadCache } from "~/lib/cms.server";
 import { getBlogCards } from "~/lib/content/collections.server";
+import { kindOfChange } from "~/lib/content/dependencies.server";
 import { env } from "~/lib/env.server";
 import { startMarkdownWorkers, stopMarkdownWorkers } from "~/lib/markdown/markdown.server";
 import { LOCALES, localizePath } from "~/lib/i18n/paths";
@@ -127,7 +128,13 @@ onInvalidate(() => images.forgetVerified());
 app.use("/img", images);
 
 // The CMS's signed "content changed" call: copies of CMS reads and pages made before it are out of date.
-app.use("/_internal/revalidate", createRevalidateHandler({ secret: env.WEB_PROXY_SECRET, invalidate: invalidateContent }));
+app.use(
+  "/_internal/revalidate",
+  createRevalidateHandler({
+    secret: env.WEB_PROXY_SECRET,
+    invalidate: (changedAt, uid) => invalidateContent(changedAt, kindOfChange(uid)),
+  }),
+);
 
 // gzip or brotli (as the browser allows) for HTML, CSS, JS, JSON, SVG, XML. Brotli at quality 3
 // for what is compressed per response (kept pages are compressed once, at 5, in page-handler.ts):

@@ -42,6 +42,7 @@ describe("checkRevalidateCall", () => {
 
 describe("POST /_internal/revalidate", () => {
   let invalidations = 0;
+  let lastUid: string | undefined;
   let base = "";
   let baseNoSecret = "";
   const servers: import("node:http").Server[] = [];
@@ -49,7 +50,7 @@ describe("POST /_internal/revalidate", () => {
   beforeAll(async () => {
     const listen = async (secret: string | undefined) => {
       const app = express();
-      app.use("/_internal/revalidate", createRevalidateHandler({ secret, invalidate: () => invalidations++ }));
+      app.use("/_internal/revalidate", createRevalidateHandler({ secret, invalidate: (_at, uid) => (invalidations++, (lastUid = uid)) }));
       const server = app.listen(0, "127.0.0.1");
       await new Promise((resolve) => server.once("listening", resolve));
       servers.push(server);
@@ -69,11 +70,12 @@ describe("POST /_internal/revalidate", () => {
       body: raw,
     });
 
-  it("empties the caches on a good call (204), and only then", async () => {
+  it("marks the changed content's copies out of date on a good call (204), and only then", async () => {
     const raw = body(Date.now());
     const before = invalidations;
     expect((await post(base, raw, sign(raw))).status).toBe(204);
     expect(invalidations).toBe(before + 1);
+    expect(lastUid).toBe("api::blog.blog");
     expect((await post(base, raw)).status).toBe(401);
     expect((await post(base, raw, sign(raw, "guess"))).status).toBe(403);
     const stale = body(Date.now() - 120_000);

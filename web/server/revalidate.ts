@@ -38,11 +38,11 @@ export function checkRevalidateCall(
 }
 
 /**
- * POST /_internal/revalidate: the CMS tells us content changed; we drop every cached read and
- * page (simple and always correct: content is small and the caches refill in milliseconds).
+ * POST /_internal/revalidate: the CMS tells us content changed; `invalidate` marks out of date the
+ * cached reads and pages made from the content of that type (app/lib/cache.server.ts).
  * Without WEB_PROXY_SECRET the endpoint does not exist (404): nothing could be verified.
  */
-export function createRevalidateHandler(opts: { secret: string | undefined; invalidate: (changedAt: number) => void }) {
+export function createRevalidateHandler(opts: { secret: string | undefined; invalidate: (changedAt: number, uid: string) => void }) {
   const router = express.Router();
   router.post("/", express.raw({ type: () => true, limit: "8kb" }), (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
@@ -56,7 +56,7 @@ export function createRevalidateHandler(opts: { secret: string | undefined; inva
       res.status(check.status).type("text/plain").send(check.reason);
       return;
     }
-    opts.invalidate(check.at);
+    opts.invalidate(check.at, check.uid);
     res.status(204).end();
   });
   router.all("/", (_req, res) => {

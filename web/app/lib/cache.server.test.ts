@@ -3,6 +3,7 @@ import {
   ContentCache,
   type ContentCacheOptions,
   contentGeneration,
+  dependsOn,
   invalidateContent,
   noteStandIn,
   RETRY_AFTER_FAILURE_MS,
@@ -316,6 +317,79 @@ describe("ContentCache: content changed (the CMS's call)", () => {
     // That failed try was made after the change: the next readers do not wait for another.
     expect(await cache.read("k", load)).toEqual({ value: "v1", state: "fallback" });
     expect(cms.loads).toBe(2);
+  });
+});
+
+describe("ContentCache: what a copy depends on", () => {
+  // Kinds of their own per test: changes are counted process-wide.
+  const reading = (kinds: string[] | undefined, value: string) => async () => {
+    dependsOn(kinds && new Set(kinds));
+    return value;
+  };
+
+  it("a change of one kind leaves the copies made from other kinds fresh, and the next reader of the others waits for it", async () => {
+    const { cache } = setup();
+    await cache.read("posts", reading(["t1-blog"], "posts"));
+    await cache.read("team", reading(["t1-team"], "team"));
+    invalidateContent(Date.now(), "t1-blog");
+    expect(cache.fresh("team")).toBe("team");
+    expect(await cache.read("team", reading(["t1-team"], "team again"))).toEqual({ value: "team", state: "hit" });
+    expect(cache.fresh("posts")).toBeUndefined();
+    expect(await cache.read("posts", reading(["t1-blog"], "new posts"))).toEqual({ value: "new posts", state: "miss" });
+  });
+
+  it("a change the web app cannot place, and a copy whose load named nothing, are out of date at any change", async () => {
+    const { cache } = setup();
+    await cache.read("posts", reading(["t2-blog"], "posts"));
+    await cache.read("sizes", reading([], "sizes")); // uploads only: no kind of content
+    await cache.read("unnamed", reading(undefined, "anything"));
+    await cache.read("silent", async () => "named nothing");
+    invalidateContent(Date.now(), "t2-other");
+    expect(cache.fresh("posts")).toBe("posts");
+    expect(cache.fresh("sizes")).toBe("sizes");
+    expect(cache.fresh("unnamed")).toBeUndefined();
+    expect(cache.fresh("silent")).toBeUndefined();
+    invalidateContent(Date.now());
+    expect(cache.fresh("posts")).toBeUndefined();
+    expect(cache.fresh("sizes")).toBeUndefined();
+  });
+
+  it("a page depends on what its reads depend on, loaded for it or already cached (both ways of reading a copy)", async () => {
+    const reads = setup();
+    const pages = setup();
+    await reads.cache.read("site", reading(["t3-site"], "site"));
+    await reads.cache.read("menu", reading(["t3-menu"], "menu"));
+    const render = async () => {
+      // The fast path of a cached read (cmsView's), and the way it takes when the copy is not fresh.
+      const site = reads.cache.fresh("site") ?? (await reads.cache.read("site", reading(["t3-site"], "site"))).value;
+      const menu = (await reads.cache.read("menu", reading(["t3-menu"], "menu"))).value; // a hit
+      const posts = (await reads.cache.read("posts", reading(["t3-blog"], "posts"))).value; // loaded for it
+      return `${site} ${menu} ${posts}`;
+    };
+    await pages.cache.read("/blogs", render);
+    invalidateContent(Date.now(), "t3-team");
+    expect(pages.cache.fresh("/blogs")).toBe("site menu posts");
+    for (const kind of ["t3-site", "t3-menu", "t3-blog"]) {
+      invalidateContent(Date.now(), kind);
+      expect(pages.cache.fresh("/blogs")).toBeUndefined();
+      expect((await pages.cache.read("/blogs", render)).state).toBe("miss");
+      expect(pages.cache.fresh("/blogs")).toBe("site menu posts");
+    }
+  });
+
+  it("a page built from the last good copy of a read still depends on that read's kinds", async () => {
+    const reads = setup();
+    const pages = setup();
+    await reads.cache.read("posts", reading(["t4-blog"], "posts"));
+    reads.cms.answer = new Error("CMS down");
+    invalidateContent(Date.now(), "t4-blog");
+    const render = async () => `page with ${(await reads.cache.read("posts", reads.load)).value}`;
+    expect(await pages.cache.read("/blogs", render)).toEqual({ value: "page with posts", state: "fallback" });
+    reads.cms.answer = "new posts";
+    reads.clock.t += RETRY_AFTER_FAILURE_MS;
+    pages.clock.t += RETRY_AFTER_FAILURE_MS;
+    invalidateContent(Date.now(), "t4-blog");
+    expect((await pages.cache.read("/blogs", render)).value).toBe("page with new posts");
   });
 });
 

@@ -11,14 +11,22 @@
  *   miss. So a content-change call that was lost (the web restarting or unreachable when the CMS
  *   called) leaves a page old for at most twice the TTL, however long it went unvisited; a copy
  *   served at once at any age would show the first visitor after an hour an hour-old page;
- * - content changed since the copy was loaded (the CMS's signed call, `invalidateContent()`):
- *   the visitor waits for the new content, so the next visitor after an edit sees it, but only
+ * - content it depends on changed since the copy was loaded (the CMS's signed call,
+ *   `invalidateContent()`; see "What a copy depends on" below): the visitor waits for the new content, so the next visitor after an edit sees it, but only
  *   until its load has taken WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
  *   old copy is served meanwhile (an edit never puts visitors on the slow path); visitors arriving
  *   together share that one load;
  * - the load fails (CMS down, slow past CMS_TIMEOUT_MS, answering errors): the last good copy
  *   is served (stale-if-error) and tried again in the background, at most once a second per key,
  *   until the CMS answers; without a copy the error goes to the page (its friendly 503).
+ *
+ * What a copy depends on: a CMS read names the kinds of content it reads (`dependsOn()`, from its
+ * query's root fields: app/lib/content/dependencies.server.ts), and a page depends on what the reads
+ * it was built from depend on, whether they were loaded for it or already cached. A change of one
+ * kind (a new post) leaves the copies of other kinds' reads and pages as they are (the committee
+ * page is not rendered again for a post); a change the web app cannot place (a file, a consent
+ * withdrawn) and a copy whose load named nothing (a page made without a tracked read) count as
+ * touching everything.
  *
  * WEB_CACHE: `on` (default: CMS reads and pages), `reads` (CMS reads only), `off` (neither;
  * for benchmarks and debugging: no copies, so no stale-if-error either).
@@ -61,8 +69,10 @@ interface Copy<V> {
   value: V;
   /** When the value was loaded (for a page rendered from last good copies: the oldest of them). */
   loadedAt: number;
-  /** Content generation the load started in: older than the current one means content changed since. */
+  /** Content generation the load started in: older than a change of what it depends on means it changed since. */
   generation: number;
+  /** The kinds of content it was made from; undefined: it may show anything. */
+  kinds: Kinds;
   /** The latest try to refresh failed: `value` is the last good copy. */
   failure?: { error: unknown; at: number; generation: number };
 }
@@ -86,27 +96,45 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_LATE
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** Kinds of content (the CMS's type uids, "api::blog.blog"); undefined: any content at all. */
+export type Kinds = ReadonlySet<string> | undefined;
+
 /**
- * Content generation: bumped on every invalidation. A copy loaded in an older generation may show
- * content from before an edit, so it is only served when the CMS cannot give a newer one.
+ * Content generation: bumped on every invalidation. A copy loaded in an older generation than the
+ * latest change of a kind it depends on may show content from before an edit, so it is only
+ * served when the CMS cannot give a newer one.
  */
 let generation = 0;
-const invalidationListeners = new Set<(changedAt?: number) => void>();
+/** The generation of each kind's latest change, and of the latest change of anything. */
+const kindChangedIn = new Map<string, number>();
+let anythingChangedIn = 0;
+const invalidationListeners = new Set<(changedAt?: number, kind?: string) => void>();
 
 export function contentGeneration(): number {
   return generation;
 }
 
-/**
- * Content changed (the CMS said so): every copy made before now is out of date. `changedAt`: when
- * the CMS made the change (ms since the epoch, from its call).
- */
-export function invalidateContent(changedAt?: number): void {
-  generation++;
-  for (const listener of invalidationListeners) listener(changedAt);
+/** The generation of the latest change a copy made from `kinds` must show. */
+export function changedIn(kinds: Kinds): number {
+  if (!kinds) return generation;
+  let latest = anythingChangedIn;
+  for (const kind of kinds) latest = Math.max(latest, kindChangedIn.get(kind) ?? 0);
+  return latest;
 }
 
-export function onInvalidate(listener: (changedAt?: number) => void): () => void {
+/**
+ * Content changed (the CMS said so): every copy made before now from `kind` (from anything, when
+ * it is not given) is out of date. `changedAt`: when the CMS made the change (ms since the epoch,
+ * from its call).
+ */
+export function invalidateContent(changedAt?: number, kind?: string): void {
+  generation++;
+  if (kind === undefined) anythingChangedIn = generation;
+  else kindChangedIn.set(kind, generation);
+  for (const listener of invalidationListeners) listener(changedAt, kind);
+}
+
+export function onInvalidate(listener: (changedAt?: number, kind?: string) => void): () => void {
   invalidationListeners.add(listener);
   return () => invalidationListeners.delete(listener);
 }
@@ -116,13 +144,33 @@ export function onInvalidate(listener: (changedAt?: number) => void): () => void
  * last good copies: each load runs in a scope that records the oldest copy it fell back on.
  */
 const fallbackScope = new AsyncLocalStorage<LoadScope>();
-/** `oldest`: the oldest last good copy the load used; `standIn`: it used a stand-in made now. */
-type LoadScope = { oldest?: number; standIn?: boolean };
+/**
+ * `oldest`: the oldest last good copy the load used; `standIn`: it used a stand-in made now;
+ * `kinds`: the kinds of content it was made from, `anything` once one of them was any content.
+ */
+type LoadScope = { oldest?: number; standIn?: boolean; kinds?: Set<string>; anything?: boolean };
 
 function noteFallback(loadedAt: number): void {
   const scope = fallbackScope.getStore();
   if (scope) scope.oldest = Math.min(scope.oldest ?? Infinity, loadedAt);
 }
+
+/**
+ * The load under way shows content of `kinds` (undefined: of any kind): a CMS read names what its
+ * query reads, and each read a load makes through a cache names its copy's.
+ */
+export function dependsOn(kinds: Kinds): void {
+  const scope = fallbackScope.getStore();
+  if (!scope) return;
+  if (!kinds) scope.anything = true;
+  else {
+    scope.kinds ??= new Set();
+    for (const kind of kinds) scope.kinds.add(kind);
+  }
+}
+
+/** What a finished load was made from: nothing named counts as anything (an empty set is named). */
+const kindsOf = (scope: LoadScope): Kinds => (scope.anything || !scope.kinds ? undefined : scope.kinds);
 
 /**
  * The load under way used a stand-in for work that did not finish in time (a blog post shown as
@@ -182,11 +230,18 @@ export class ContentCache<V> {
         try {
           const value = await fallbackScope.run(scope, load);
           const now = this.clock.now();
-          if (scope.oldest === undefined && !scope.standIn) return { value, loadedAt: now, generation: started };
+          const kinds = kindsOf(scope);
+          if (scope.oldest === undefined && !scope.standIn) return { value, loadedAt: now, generation: started, kinds };
           // Built from last good copies (or a stand-in): as old as the oldest of them, and retried like a failure.
           const loadedAt = scope.oldest ?? now;
           setOptions.ttl = Math.max(1, Math.ceil(loadedAt + this.staleIfErrorMs - now));
-          return { value, loadedAt, generation: started, failure: { error: new BuiltFromFallbacks(), at: now, generation: started } };
+          return {
+            value,
+            loadedAt,
+            generation: started,
+            kinds,
+            failure: { error: new BuiltFromFallbacks(), at: now, generation: started },
+          };
         } catch (caught) {
           error = caught;
         } finally {
@@ -226,6 +281,8 @@ export class ContentCache<V> {
     // Two rounds suffice: a load joined in round one may have started before `asked`, the next cannot.
     for (let round = 0; ; round++) {
       if (!copy) throw new Error(`cache: no value for ${key}`);
+      // A load this read is part of is made from what this copy was made from.
+      dependsOn(copy.kinds);
       const verdict = this.verdict(copy, asked);
       if (verdict === "fresh") return { value: copy.value, state: loaded ? "miss" : "hit" };
       const mustWait = verdict === "expired" || verdict === "refresh-first" || (nested && verdict !== "serve");
@@ -257,22 +314,30 @@ export class ContentCache<V> {
   fresh(key: string): V | undefined {
     if (!this.enabled) return undefined;
     const copy = this.lru.get(key);
-    return copy && this.verdict(copy, contentGeneration()) === "fresh" ? copy.value : undefined;
+    if (!copy || this.verdict(copy, contentGeneration()) !== "fresh") return undefined;
+    dependsOn(copy.kinds);
+    return copy.value;
   }
 
+  /**
+   * What to do with `copy` for a read that began in generation `asked`: a change made after that is
+   * news to this read, unless the copy is older than an earlier change too (with one generation
+   * kept per kind, a change of what it shows before `asked` cannot be told apart: it is refreshed).
+   */
   private verdict(copy: Copy<V>, asked: number): Verdict {
     const now = this.clock.now();
     if (now - copy.loadedAt > this.staleIfErrorMs) return "expired";
     const { failure } = copy;
+    const changed = Math.min(asked, changedIn(copy.kinds));
     if (failure) {
       // A try that began before the content changed says nothing about the new content: try it.
-      if (failure.generation < asked) return "changed";
+      if (failure.generation < changed) return "changed";
       const sinceFailure = now - failure.at;
       if (sinceFailure < RETRY_AFTER_FAILURE_MS) return "serve";
       // Nobody asked since the last failed try: the CMS may well be back, with newer content.
       return sinceFailure >= 2 * this.ttlMs ? "refresh-first" : "serve-and-refresh";
     }
-    if (copy.generation < asked) return "changed";
+    if (copy.generation < changed) return "changed";
     const age = now - copy.loadedAt;
     if (age < this.ttlMs) return "fresh";
     return age < 2 * this.ttlMs ? "serve-and-refresh" : "refresh-first";

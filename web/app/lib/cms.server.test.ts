@@ -165,4 +165,20 @@ describe("reads after a content change", () => {
     await cmsQuery("{ c: siteSetting { name } }");
     expect(changedAts).toEqual([undefined, "1795321170123", "1795321170123"]);
   });
+
+  it("name only the changes of what they read: another kind's change leaves the CMS free to answer from its cache", async () => {
+    mode = "ok";
+    const { cmsQuery, invalidateContent } = await cms();
+    changedAts.length = 0;
+    invalidateContent(1795321170100, "api::blog.blog");
+    await cmsQuery("{ siteSetting { name } }");
+    await cmsQuery("{ blogs { title } }");
+    invalidateContent(1795321170200, "api::site-setting.site-setting");
+    await cmsQuery("{ blogs_connection { nodes { title } } }");
+    await cmsQuery("{ a: siteSetting { name } }");
+    await cmsQuery("{ sitemapEntries { id } }"); // not placed: the latest change of all
+    invalidateContent(1795321170300); // a change of anything (an upload): every read
+    await cmsQuery("{ b: siteSetting { name } }");
+    expect(changedAts).toEqual([undefined, "1795321170100", "1795321170100", "1795321170200", "1795321170200", "1795321170300"]);
+  });
 });

@@ -1,6 +1,7 @@
 import { ClientError, GraphQLClient, type Variables } from "graphql-request";
 import { data } from "react-router";
-import { ContentCache, onInvalidate } from "./cache.server";
+import { ContentCache, dependsOn, type Kinds, onInvalidate } from "./cache.server";
+import { kindsReadBy } from "./content/dependencies.server";
 import { env } from "./env.server";
 
 export type CmsErrorReason = "timeout" | "unreachable" | "bad-response" | "graphql" | "missing-content";
@@ -70,21 +71,24 @@ export async function cmsView<TData, TView, TVars extends Variables = Variables>
   // Most reads: a fresh copy, handed out without the timers and signals a wait would need.
   const fresh = cmsReadCache.fresh(key);
   if (fresh !== undefined) return fresh as TView;
-  return (await cachedRead(key, (timeoutMs) => requestCms<TData>(document, variables, timeoutMs), options, toView)) as TView;
+  const kinds = kindsReadBy(document);
+  const request = (timeoutMs: number) => requestCms<TData>(document, variables, kinds, timeoutMs);
+  return (await cachedRead(key, kinds, request, options, toView)) as TView;
 }
 
 /**
  * A public REST read of the CMS (`/api/...`), for the few answers GraphQL gives poorly (all the
- * sitemap's post ids at once): the same cache, timeout and failure handling as cmsView.
+ * sitemap's post ids at once): the same cache, timeout and failure handling as cmsView. `kinds`:
+ * the kinds of content the answer shows (app/lib/cache.server.ts); by default any.
  */
-export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions = {}): Promise<TData> {
+export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions = {}, kinds?: Kinds): Promise<TData> {
   const request = (timeoutMs: number) =>
     answered(async (signal) => {
-      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json", ...freshness() }, signal });
+      const response = await fetch(`${env.CMS_URL}${path}`, { headers: { accept: "application/json", ...freshness(kinds) }, signal });
       if (!response.ok) throw new CmsError("bad-response", `CMS answered HTTP ${response.status} for ${path}`);
       return (await response.json()) as TData;
     }, timeoutMs);
-  return cachedRead(`rest\u0000${path}`, request, options, (data: TData) => data);
+  return cachedRead(`rest\u0000${path}`, kinds, request, options, (data: TData) => data);
 }
 
 /**
@@ -96,12 +100,14 @@ export async function cmsRestRead<TData>(path: string, options: CmsQueryOptions 
  */
 async function cachedRead<TData, TView>(
   key: string,
+  kinds: Kinds,
   request: (timeoutMs: number) => Promise<TData>,
   options: CmsQueryOptions,
   toView: (data: TData) => TView | Promise<TView>,
 ): Promise<TView> {
   const waitMs = options.timeoutMs ?? env.CMS_TIMEOUT_MS;
   const load = async () => {
+    dependsOn(kinds);
     const data = await request(cmsReadCache.enabled ? FILL_TIMEOUT_MS : waitMs);
     viewing.add(key);
     try {
@@ -147,21 +153,29 @@ async function answered<T>(request: (signal: AbortSignal) => Promise<T>, timeout
 }
 
 /**
- * Every read names the last change the CMS told us of (`X-Content-Changed-At`, its time): the CMS's
- * micro-cache (cms/src/read-cache.ts) then gives no answer read before it. It matters with several
- * CMS processes, where the change may have been made through another one than this read reaches.
+ * Every read names the last change the CMS told us of that it shows (`X-Content-Changed-At`, its
+ * time): the CMS's micro-cache (cms/src/read-cache.ts) then gives no answer read before it. It
+ * matters with several CMS processes, where the change may have been made through another one than
+ * this read reaches. Changes of other kinds leave the CMS free to answer from its cache.
  */
-let lastChangeAt = 0;
-onInvalidate((changedAt) => {
-  if (changedAt && changedAt > lastChangeAt) lastChangeAt = changedAt;
+const lastChangeAt = new Map<string | undefined, number>();
+onInvalidate((changedAt, kind) => {
+  if (changedAt && changedAt > (lastChangeAt.get(kind) ?? 0)) lastChangeAt.set(kind, changedAt);
 });
-const freshness = (): Record<string, string> => (lastChangeAt ? { "x-content-changed-at": String(lastChangeAt) } : {});
+const freshness = (kinds: Kinds): Record<string, string> => {
+  let latest = 0;
+  if (kinds) {
+    latest = lastChangeAt.get(undefined) ?? 0;
+    for (const kind of kinds) latest = Math.max(latest, lastChangeAt.get(kind) ?? 0);
+  } else for (const at of lastChangeAt.values()) latest = Math.max(latest, at);
+  return latest ? { "x-content-changed-at": String(latest) } : {};
+};
 
 /** How long a read may go on after its visitors stopped waiting, to fill the cache. */
 const FILL_TIMEOUT_MS = 30_000;
 
-function requestCms<TData>(document: string, variables: Variables | undefined, timeoutMs: number): Promise<TData> {
-  return answered((signal) => client.request<TData>({ document, variables, signal, requestHeaders: freshness() }), timeoutMs);
+function requestCms<TData>(document: string, variables: Variables | undefined, kinds: Kinds, timeoutMs: number): Promise<TData> {
+  return answered((signal) => client.request<TData>({ document, variables, signal, requestHeaders: freshness(kinds) }), timeoutMs);
 }
 
 /**
