@@ -41,26 +41,32 @@ export const incomingUploadsDir = () => {
 /** Files and form text one multipart request may carry (the video form sends two files). */
 export const multipartLimits = { maxFiles: 5, maxFieldsBytes: 1024 * 1024 };
 
+/** A file the body parser began: its temp path, and the stream formidable writes it with once opened. */
+export interface IncomingFile {
+  filepath: string;
+  _writeStream?: { closed: boolean; destroy(): void; once(event: 'close', listener: () => void): void } | null;
+}
+
 /**
  * Strapi's body parser (formidable 2) has no limit on the number of files: this counts each
  * request's files as they begin and stops the parse at one too many, before it is written.
- * It also notes every file's temp path, so `incomingFilesOf` can name them even when the parse
+ * It also notes every file begun, so `incomingFilesOf` can name them even when the parse
  * fails and they never reach `ctx.request.files` (formidable only starts removing them).
  */
-export function refuseFilesPastLimit(this: { headers?: object }, _field: string, file: { filepath: string }) {
+export function refuseFilesPastLimit(this: { headers?: object }, _field: string, file: IncomingFile) {
   // formidable keeps the request's own headers object: the one handle on the request it has.
   const key = this.headers ?? this;
-  const paths = filesBegun.get(key) ?? [];
-  if (paths.length >= multipartLimits.maxFiles) {
+  const files = filesBegun.get(key) ?? [];
+  if (files.length >= multipartLimits.maxFiles) {
     throw new errors.PayloadTooLargeError(`Too many files: a request may carry at most ${multipartLimits.maxFiles}.`);
   }
-  paths.push(file.filepath);
-  filesBegun.set(key, paths);
+  files.push(file);
+  filesBegun.set(key, files);
 }
-const filesBegun = new WeakMap<object, string[]>();
+const filesBegun = new WeakMap<object, IncomingFile[]>();
 
-/** Temp paths of the files the body parser began for this request (by its headers object). */
-export const incomingFilesOf = (headers: object): string[] => filesBegun.get(headers) ?? [];
+/** The files the body parser began for this request (by its headers object). */
+export const incomingFilesOf = (headers: object): IncomingFile[] => filesBegun.get(headers) ?? [];
 
 /**
  * The body parser's refusals as clear 4xx answers. formidable's own limits (too many fields, too

@@ -1,8 +1,8 @@
 import { rm } from 'fs/promises';
 import type { Context, Next } from 'koa';
-import { incomingFilesOf } from '../../config/limits';
+import { incomingFilesOf, type IncomingFile } from '../../config/limits';
 
-type TempFile = { filepath?: string };
+type TempFile = Partial<IncomingFile>;
 
 /**
  * Removes every temporary file the body parser wrote for this request, whatever its field
@@ -13,11 +13,26 @@ export default () => async (ctx: Context, next: Next) => {
   try {
     await next();
   } finally {
-    const files = (ctx.request as unknown as { files?: Record<string, TempFile | TempFile[]> }).files ?? {};
-    const paths = Object.values(files)
-      .flat()
-      .map((file) => file?.filepath)
-      .filter((path): path is string => Boolean(path));
-    await Promise.all([...new Set([...paths, ...incomingFilesOf(ctx.req.headers)])].map((path) => rm(path, { force: true })));
+    const requestFiles = (ctx.request as unknown as { files?: Record<string, TempFile | TempFile[]> }).files ?? {};
+    const byPath = new Map<string, TempFile>();
+    for (const file of [...Object.values(requestFiles).flat(), ...incomingFilesOf(ctx.req.headers)]) {
+      if (file?.filepath) byPath.set(file.filepath, file);
+    }
+    await Promise.all([...byPath.values()].map(removeTempFile));
   }
 };
+
+/**
+ * Removes a temporary file once nothing writes it: a parse stopped just after a file began leaves
+ * its write stream still opening the file, which would create it again after an earlier removal.
+ */
+export async function removeTempFile(file: TempFile) {
+  const stream = file._writeStream;
+  if (stream && !stream.closed) {
+    await new Promise<void>((resolve) => {
+      stream.once('close', resolve);
+      stream.destroy();
+    });
+  }
+  await rm(file.filepath!, { force: true });
+}
