@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminLocaleProvider } from "~/lib/admin/messages";
 import { MarkdownField } from "./MarkdownField";
@@ -33,14 +33,25 @@ function setup(locale: "en" | "ne", markdown: string) {
   return { setValue, textarea: document.getElementById("content") as HTMLTextAreaElement };
 }
 
-describe("the post body's formatting editor", () => {
+/**
+ * The formatting editor once it has taken over from the textarea: it is in the page as soon as its
+ * code has loaded (the first time, seconds on a busy machine), and takes over when it has read the
+ * text, a moment later.
+ */
+async function readyEditor(textarea: HTMLTextAreaElement) {
+  const editor = await screen.findByTestId("rich-editor", {}, { timeout: 15_000 });
+  await waitFor(() => expect(textarea.hidden).toBe(true), { timeout: 5000 });
+  return editor;
+}
+
+describe("the post body's formatting editor", { timeout: 30_000 }, () => {
   it("comes at the first touch of the form, shows the text formatted, and writes Markdown only after an edit", async () => {
     const { setValue, textarea } = setup("en", "Hello *world*");
     expect(screen.queryByTestId("rich-editor")).toBeNull();
     expect(textarea.hidden).toBe(false);
 
     fireEvent.focusIn(textarea.form!);
-    const editor = await screen.findByTestId("rich-editor", {}, { timeout: 5000 });
+    const editor = await readyEditor(textarea);
     expect(editor.getAttribute("role")).toBe("textbox");
     expect(editor.getAttribute("aria-label")).toBe("Content");
     expect(editor.querySelector("em")?.textContent).toBe("world");
@@ -68,7 +79,7 @@ describe("the post body's formatting editor", () => {
   it("makes a list with no blank line between its items, as people type one", async () => {
     const { setValue, textarea } = setup("en", "kites\n\nswings");
     fireEvent.focusIn(textarea.form!);
-    const editor = await screen.findByTestId("rich-editor", {}, { timeout: 5000 });
+    const editor = await readyEditor(textarea);
     fireEvent.keyDown(editor, { key: "a", ctrlKey: true });
     fireEvent.click(screen.getByRole("button", { name: "Bulleted list" }));
     act(() => void fireEvent.blur(editor));
@@ -82,7 +93,7 @@ describe("the post body's formatting editor", () => {
   it("names its toolbar and buttons in Nepali for a Nepali admin, with the shortcuts", async () => {
     const { textarea } = setup("ne", "");
     fireEvent.focusIn(textarea.form!);
-    await screen.findByTestId("rich-editor", {}, { timeout: 5000 });
+    await readyEditor(textarea);
     const toolbar = screen.getByRole("toolbar", { name: "सामग्रीको ढाँचा" });
     const names = [...toolbar.querySelectorAll("button")].map((b) => b.getAttribute("aria-label"));
     expect(names).toEqual([
