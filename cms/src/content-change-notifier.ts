@@ -59,27 +59,67 @@ async function notifyOne(url: string, uid: string, body: string, secret: string)
 /** The notifications each open transaction (an import, the demo removal) has queued, sent once at its commit. */
 const queuedByTransaction = new WeakMap<object, Set<string>>();
 
+/** Tells the web app of a write now, or, made inside a larger transaction, once that commits. */
+async function announce(uid: string, action: string, locale?: string) {
+  if (!strapi.db.inTransaction()) {
+    void notifyContentChange(uid, action, locale);
+    return;
+  }
+  // Told after the commit, or the web app could cache the content as it was before, between this
+  // call and the commit.
+  await strapi.db.transaction(async ({ trx, onCommit }) => {
+    const queued = queuedByTransaction.get(trx) ?? new Set<string>();
+    queuedByTransaction.set(trx, queued);
+    const key = [uid, action, locale].join('|');
+    if (queued.has(key)) return;
+    queued.add(key);
+    onCommit(() => void notifyContentChange(uid, action, locale));
+  });
+}
+
+const FILE_UID = 'plugin::upload.file';
+
+/**
+ * File changes come in bursts (a removal takes each of its entries' files, one by one): the web app
+ * is told of the first at once, then at most once per FILE_CALLS_MS, the last of a burst always.
+ */
+const FILE_CALLS_MS = 250;
+let lastFileCall = 0;
+let trailingFileCall: NodeJS.Timeout | undefined;
+
+function announceFileChange(action: string) {
+  if (strapi.db.inTransaction()) return announce(FILE_UID, action);
+  const wait = lastFileCall + FILE_CALLS_MS - Date.now();
+  if (wait <= 0) {
+    lastFileCall = Date.now();
+    void notifyContentChange(FILE_UID, action);
+  } else {
+    trailingFileCall ??= setTimeout(() => {
+      trailingFileCall = undefined;
+      lastFileCall = Date.now();
+      void notifyContentChange(FILE_UID, 'update');
+    }, wait);
+  }
+}
+
 export function registerContentChangeNotifier() {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (WRITE_ACTIONS.has(context.action) && context.uid.startsWith('api::')) {
       const { locale } = (context.params ?? {}) as { locale?: unknown };
-      const args = [context.uid, context.action, typeof locale === 'string' ? locale : undefined] as const;
-      if (!strapi.db.inTransaction()) {
-        void notifyContentChange(...args);
-      } else {
-        // Written inside a larger transaction: told after it commits, or the web app could cache the
-        // content as it was before, between this call and the commit.
-        await strapi.db.transaction(async ({ trx, onCommit }) => {
-          const queued = queuedByTransaction.get(trx) ?? new Set<string>();
-          queuedByTransaction.set(trx, queued);
-          const key = args.join('|');
-          if (queued.has(key)) return;
-          queued.add(key);
-          onCommit(() => void notifyContentChange(...args));
-        });
-      }
+      await announce(context.uid, context.action, typeof locale === 'string' ? locale : undefined);
     }
     return result;
+  });
+  // A stored file changed or removed in place (the console's media library: its alternative text,
+  // a replaced or deleted file) may show on any page, and the web app takes a change it cannot
+  // place as a change of anything. A new file shows nowhere until an entry names it.
+  const fileChanged = (action: string) => () => announceFileChange(action);
+  strapi.db.lifecycles.subscribe({
+    models: [FILE_UID],
+    afterUpdate: fileChanged('update'),
+    afterUpdateMany: fileChanged('update'),
+    afterDelete: fileChanged('delete'),
+    afterDeleteMany: fileChanged('delete'),
   });
 }

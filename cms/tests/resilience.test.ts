@@ -46,9 +46,12 @@ const waitForOutput = async (pattern: RegExp, timeoutMs: number) => {
 const pidOf = (name: string) =>
   Number([...output.matchAll(new RegExp(`\\[start\\] ${name} (?:started|restarted \\(restart \\d+\\)), pid (\\d+)`, 'g'))].at(-1)?.[1]);
 
-/** Tells a web process that content changed, as the CMS does after an edit (signed). */
+/**
+ * Tells a web process that content changed, as the CMS does after an edit (signed): a stored file,
+ * which may show on any page, so no page's copy is fresh (a post would leave the committee's).
+ */
 const revalidate = async (url: string) => {
-  const body = JSON.stringify({ uid: 'api::blog.blog', action: 'update', at: Date.now() });
+  const body = JSON.stringify({ uid: 'plugin::upload.file', action: 'update', at: Date.now() });
   const signature = `sha256=${createHmac('sha256', secrets.WEB_PROXY_SECRET).update(body).digest('hex')}`;
   const response = await fetch(`${url}/_internal/revalidate`, {
     method: 'POST',

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCms, ADMIN_EMAIL, ADMIN_PASSWORD, type TestCms } from './helpers/cms-server';
-import { form, json, login, send } from './helpers/api';
+import { bearer, form, jpegBytes, json, login, pngBytes, send } from './helpers/api';
+import { consoleEditor } from './helpers/console';
 
 interface Call {
   path: string;
@@ -79,6 +80,48 @@ describe('content changes notify the web app', () => {
   });
 });
 
+describe('a stored file changed in place (the console media library)', () => {
+  it('is told as a change of a file, which the web app takes as a change of anything: its text, then its removal', async () => {
+    const { token } = await consoleEditor(cms);
+    const upload = new FormData();
+    upload.append('files', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'sign.png');
+    const uploaded = await fetch(`${cms.url}/upload`, { method: 'POST', headers: bearer(token), body: upload });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const [file] = (await json(uploaded)) as { id: number }[];
+    // Told at once, or with the next ones of a burst within a quarter of a second.
+    const isFileCall = (from: number) => (call: Call) =>
+      calls.indexOf(call) >= from && call.path === '/web-a/revalidate' && JSON.parse(call.body).uid === 'plugin::upload.file';
+
+    const beforeText = calls.length;
+    const info = new FormData();
+    info.append('fileInfo', JSON.stringify({ name: 'sign.png', alternativeText: 'The sign at the gate', caption: '' }));
+    expect((await fetch(`${cms.url}/upload?id=${file.id}`, { method: 'POST', headers: bearer(token), body: info })).status).toBe(200);
+    await waitForCall(isFileCall(beforeText));
+
+    const beforeRemoval = calls.length;
+    expect((await fetch(`${cms.url}/upload/files/${file.id}`, { method: 'DELETE', headers: bearer(token) })).status).toBe(200);
+    await waitForCall(isFileCall(beforeRemoval));
+  });
+
+  it("is told again, a second later, after a photo's consent is withdrawn: other CMS processes have read the withdrawal by then", async () => {
+    const manager = (await login(cms.url, ADMIN_EMAIL, ADMIN_PASSWORD)).body.token;
+    const image = { bytes: await jpegBytes(640, 480), name: 'kites.jpg', type: 'image/jpeg' };
+    const created = await send(cms.url, 'POST', '/api/image-gallery', form({ title: 'Kites', description: 'Kites.' }, { image }), manager);
+    expect(created.status).toBe(201);
+    const name = new URL((await json(created)).mediaUrl, 'http://x').pathname.replace('/uploads/', '');
+    const before = calls.length;
+    const withdrawn = await fetch(`${cms.url}/api/consent/photos/${name}/withdraw`, { method: 'POST', headers: bearer(manager) });
+    expect(withdrawn.status).toBe(200);
+    const fileCalls = () =>
+      calls.filter(
+        (call) => calls.indexOf(call) >= before && call.path === '/web-a/revalidate' && JSON.parse(call.body).uid === 'plugin::upload.file',
+      );
+    await waitForCall(() => fileCalls().length >= 2);
+    const [first, second] = fileCalls().map((call) => JSON.parse(call.body).at as number);
+    expect(second! - first!).toBeGreaterThanOrEqual(1000);
+  });
+});
+
 describe('changes made in one transaction (the demo content removal)', () => {
   it('are told once per kind, after the commit, so a web app refilling its cache reads the new content', async () => {
     const { port } = receiver.address() as { port: number };
@@ -97,17 +140,17 @@ describe('changes made in one transaction (the demo content removal)', () => {
     expect(blogCall.postsSeen).toBe(0);
     await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::video-gallery.video-gallery');
     await waitForCall((call) => isRemoval(call) && JSON.parse(call.body).uid === 'api::donation-method.donation-method');
-    expect(
-      calls
-        .filter(isRemoval)
-        .map((call) => JSON.parse(call.body).uid)
-        .sort(),
-    ).toEqual([
+    const told = calls.filter(isRemoval).map((call) => JSON.parse(call.body).uid as string);
+    expect(told.filter((uid) => uid.startsWith('api::')).sort()).toEqual([
       'api::blog.blog',
       'api::donation-method.donation-method',
       'api::image-gallery.image-gallery',
       'api::team-member.team-member',
       'api::video-gallery.video-gallery',
     ]);
+    // Their files go too, one by one once the entries are gone: told at once, then at most four times a second.
+    const fileCalls = told.filter((uid) => uid === 'plugin::upload.file').length;
+    expect(fileCalls).toBeGreaterThanOrEqual(1);
+    expect(fileCalls).toBeLessThan(10);
   }, 240_000);
 });

@@ -3,7 +3,7 @@ import { contractDefinitions } from '../contract/definitions';
 import { recordEvent, recordStatusChange, type Writer } from '../contract/review';
 import { isPublicPost } from '../contract/shared/post-status';
 import { CONSENT_UID, photoNameOf, type ConsentRow, type PhotoUse, type StoredPhoto, usesOf } from './photos';
-import { forgetWithheldPhotos } from './withheld';
+import { forgetWithheldPhotos, WITHHELD_FRESH_MS } from './withheld';
 
 /**
  * A Manager withdraws a photo's consent: from now on no public answer links it and /uploads does
@@ -49,6 +49,9 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
   }
   // Pages, feeds and the web's resized copies of the photo go now, not when their caches expire.
   await notifyContentChange('plugin::upload.file', 'update');
+  // Told again once every other CMS process has read the withdrawal (each reads it at most
+  // WITHHELD_FRESH_MS late): a page the web read again meanwhile from one of them is read again.
+  setTimeout(() => void notifyContentChange('plugin::upload.file', 'update'), WITHHELD_FRESH_MS + 100).unref();
   return { row, unpublished };
 }
 

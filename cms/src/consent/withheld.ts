@@ -16,7 +16,7 @@ export interface WithheldPhotos {
   hiddenItems: Map<string, string[]>;
 }
 
-const FRESH_MS = 1000;
+export const WITHHELD_FRESH_MS = 1000;
 let cached: { at: number; value: Promise<WithheldPhotos> } | null = null;
 
 async function load(): Promise<WithheldPhotos> {
@@ -46,7 +46,7 @@ async function load(): Promise<WithheldPhotos> {
 
 export function withheldPhotos(): Promise<WithheldPhotos> {
   const now = Date.now();
-  if (!cached || now - cached.at > FRESH_MS) {
+  if (!cached || now - cached.at > WITHHELD_FRESH_MS) {
     const value = load();
     cached = { at: now, value };
     // A failed read is not kept: the next request asks again.

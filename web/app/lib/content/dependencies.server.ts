@@ -24,7 +24,8 @@ const KIND_OF_ROOT_FIELD = new Map(Object.entries(ROOT_FIELDS_BY_KIND).flatMap((
 
 /**
  * The kind a content-change call's uid names, when the web app's reads know it; undefined for
- * anything else (an upload, a consent, the CMS's own records): such a change may show anywhere.
+ * anything else (a stored file, a consent withdrawn, the CMS's own records): such a change may
+ * show anywhere.
  */
 export function kindOfChange(uid: string): string | undefined {
   return Object.hasOwn(ROOT_FIELDS_BY_KIND, uid) ? uid : undefined;
