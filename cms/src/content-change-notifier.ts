@@ -36,12 +36,42 @@ export async function notifyContentChange(uid: string, action: string, locale?: 
   }
 }
 
-/** Resolves once every call sent so far has been answered or has timed out. */
+/** Calls due later (the last change of a burst, a withdrawal told again), each by its timer. */
+const later = new Map<NodeJS.Timeout, () => void>();
+
+/** Tells the web app of a change `ms` from now; `beforeSending` runs first. */
+export function notifyContentChangeLater(ms: number, uid: string, action: string, beforeSending = () => {}) {
+  const send = () => {
+    later.delete(timer);
+    beforeSending();
+    void notifyContentChange(uid, action);
+  };
+  const timer = setTimeout(send, ms).unref();
+  later.set(timer, send);
+  return timer;
+}
+
+/**
+ * Resolves once every call sent so far has been answered or has timed out. Calls due later are
+ * sent now: a task (an import run from the command line) tells the web app before it exits.
+ */
 export async function settleContentChangeNotifications() {
+  for (const [timer, send] of later) {
+    clearTimeout(timer);
+    send();
+  }
   await Promise.all([...inFlight]);
 }
 
+/** The CMS is stopping: calls not yet due are dropped (their timers would run after it is gone). */
+export function dropLaterContentChangeNotifications() {
+  for (const timer of later.keys()) clearTimeout(timer);
+  later.clear();
+}
+
 async function notifyOne(url: string, uid: string, body: string, secret: string) {
+  // Taken now: a task's CMS may be gone by the time the web app answers.
+  const { log } = strapi;
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -50,9 +80,9 @@ async function notifyOne(url: string, uid: string, body: string, secret: string)
       // Generous: the web answers in milliseconds, but a CMS busy importing may take a while to send.
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) strapi.log.warn(`[revalidate] web answered ${response.status} for ${uid}`);
+    if (!response.ok) log.warn(`[revalidate] web answered ${response.status} for ${uid}`);
   } catch (error) {
-    strapi.log.warn(`[revalidate] could not reach the web app: ${(error as Error).message}`);
+    log.warn(`[revalidate] could not reach the web app: ${(error as Error).message}`);
   }
 }
 
@@ -94,11 +124,10 @@ function announceFileChange(action: string) {
     lastFileCall = Date.now();
     void notifyContentChange(FILE_UID, action);
   } else {
-    trailingFileCall ??= setTimeout(() => {
+    trailingFileCall ??= notifyContentChangeLater(wait, FILE_UID, 'update', () => {
       trailingFileCall = undefined;
       lastFileCall = Date.now();
-      void notifyContentChange(FILE_UID, 'update');
-    }, wait);
+    });
   }
 }
 

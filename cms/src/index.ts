@@ -4,7 +4,7 @@ import { ensureLocales, refuseUnknownLocales } from './bootstrap/locales';
 import { followStaffAccountsInConsole, registerConsoleSignIn } from './console-access';
 import { applyPermissions } from './bootstrap/permissions';
 import { sweepOrphanUploads } from './bootstrap/uploads';
-import { registerContentChangeNotifier } from './content-change-notifier';
+import { dropLaterContentChangeNotifications, registerContentChangeNotifier } from './content-change-notifier';
 import { closeFailureCounters, prepareFailureCounters } from './failure-counters';
 import { checkConsentOfConsoleSaves } from './consent/console-check';
 import { followEditorAccounts, recordEditors } from './contract/editors';
@@ -61,6 +61,7 @@ export default {
   },
 
   async destroy() {
+    dropLaterContentChangeNotifications();
     await stopVideoConversions();
     await closeFailureCounters();
   },

@@ -1,4 +1,4 @@
-import { notifyContentChange } from '../content-change-notifier';
+import { notifyContentChange, notifyContentChangeLater } from '../content-change-notifier';
 import { contractDefinitions } from '../contract/definitions';
 import { recordEvent, recordStatusChange, type Writer } from '../contract/review';
 import { isPublicPost } from '../contract/shared/post-status';
@@ -51,7 +51,7 @@ export async function withdrawConsent(photo: StoredPhoto, existing: ConsentRow |
   await notifyContentChange('plugin::upload.file', 'update');
   // Told again once every other CMS process has read the withdrawal (each reads it at most
   // WITHHELD_FRESH_MS late): a page the web read again meanwhile from one of them is read again.
-  setTimeout(() => void notifyContentChange('plugin::upload.file', 'update'), WITHHELD_FRESH_MS + 100).unref();
+  notifyContentChangeLater(WITHHELD_FRESH_MS + 100, 'plugin::upload.file', 'update');
   return { row, unpublished };
 }
 
