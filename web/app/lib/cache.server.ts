@@ -12,8 +12,9 @@
  *   called) leaves a page old for at most twice the TTL, however long it went unvisited; a copy
  *   served at once at any age would show the first visitor after an hour an hour-old page;
  * - content it depends on changed since the copy was loaded (the CMS's signed call,
- *   `invalidateContent()`; see "What a copy depends on" below): the visitor waits for the new content, so the next visitor after an edit sees it, but only
- *   until its load has taken WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
+ *   `invalidateContent()`; see "What a copy depends on" below): the visitor waits for the new
+ *   content, so the next visitor after an edit sees it, but only until its load has taken
+ *   WEB_CACHE_CHANGE_WAIT_MS (250 ms): when the CMS is that slow, the
  *   old copy is served meanwhile (an edit never puts visitors on the slow path); visitors arriving
  *   together share that one load;
  * - the load fails (CMS down, slow past CMS_TIMEOUT_MS, answering errors): the last good copy
