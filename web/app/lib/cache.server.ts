@@ -106,22 +106,31 @@ export type Kinds = ReadonlySet<string> | undefined;
  * served when the CMS cannot give a newer one.
  */
 let generation = 0;
-/** The generation of each kind's latest change, and of the latest change of anything. */
-const kindChangedIn = new Map<string, number>();
-let anythingChangedIn = 0;
+/** The generation of each kind's latest change; under `undefined`, of the latest change of anything. */
+const changedInByKind = new Map<string | undefined, number>();
 const invalidationListeners = new Set<(changedAt?: number, kind?: string) => void>();
 
 export function contentGeneration(): number {
   return generation;
 }
 
-/** The generation of the latest change a copy made from `kinds` must show. */
-export function changedIn(kinds: Kinds): number {
-  if (!kinds) return generation;
-  let latest = anythingChangedIn;
-  for (const kind of kinds) latest = Math.max(latest, kindChangedIn.get(kind) ?? 0);
+/**
+ * The latest of `byKind`'s marks (generations, times) that a copy made from `kinds` must reflect:
+ * those of its kinds and of anything (under `undefined`); every mark for a copy of any content.
+ */
+export function latestFor(byKind: ReadonlyMap<string | undefined, number>, kinds: Kinds): number {
+  let latest = 0;
+  if (!kinds) {
+    for (const mark of byKind.values()) latest = Math.max(latest, mark);
+    return latest;
+  }
+  latest = byKind.get(undefined) ?? 0;
+  for (const kind of kinds) latest = Math.max(latest, byKind.get(kind) ?? 0);
   return latest;
 }
+
+/** The generation of the latest change a copy made from `kinds` must show. */
+export const changedIn = (kinds: Kinds): number => latestFor(changedInByKind, kinds);
 
 /**
  * Content changed (the CMS said so): every copy made before now from `kind` (from anything, when
@@ -130,8 +139,7 @@ export function changedIn(kinds: Kinds): number {
  */
 export function invalidateContent(changedAt?: number, kind?: string): void {
   generation++;
-  if (kind === undefined) anythingChangedIn = generation;
-  else kindChangedIn.set(kind, generation);
+  changedInByKind.set(kind, generation);
   for (const listener of invalidationListeners) listener(changedAt, kind);
 }
 

@@ -1,6 +1,6 @@
 import { ClientError, GraphQLClient, type Variables } from "graphql-request";
 import { data } from "react-router";
-import { ContentCache, dependsOn, type Kinds, onInvalidate } from "./cache.server";
+import { ContentCache, dependsOn, type Kinds, latestFor, onInvalidate } from "./cache.server";
 import { kindsReadBy } from "./content/dependencies.server";
 import { env } from "./env.server";
 
@@ -163,11 +163,7 @@ onInvalidate((changedAt, kind) => {
   if (changedAt && changedAt > (lastChangeAt.get(kind) ?? 0)) lastChangeAt.set(kind, changedAt);
 });
 const freshness = (kinds: Kinds): Record<string, string> => {
-  let latest = 0;
-  if (kinds) {
-    latest = lastChangeAt.get(undefined) ?? 0;
-    for (const kind of kinds) latest = Math.max(latest, lastChangeAt.get(kind) ?? 0);
-  } else for (const at of lastChangeAt.values()) latest = Math.max(latest, at);
+  const latest = latestFor(lastChangeAt, kinds);
   return latest ? { "x-content-changed-at": String(latest) } : {};
 };
 
