@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 
 /**
  * The CMS's micro-cache of anonymous reads (src/read-cache.ts): identical public reads within
- * `ttlMs` share one answer, and any write empties it at once.
+ * `ttlMs` share one answer, and a write forgets at once every answer it could have changed.
  */
 const config = ({ env }: Core.Config.Shared.ConfigParams) => {
   const enabled = env('CMS_READ_CACHE', 'on');

@@ -1,5 +1,6 @@
 import { createHmac } from 'crypto';
 import { readCache } from './read-cache-instance';
+import { kindOfWrite } from './read-kinds';
 
 /**
  * Tells the web app that published content changed, so its cache of CMS reads can drop what is
@@ -22,7 +23,7 @@ const inFlight = new Set<Promise<void>>();
 
 export async function notifyContentChange(uid: string, action: string, locale?: string) {
   // Committed: the CMS's own copies of reads go first, or the web app could read one of them again.
-  readCache().invalidate();
+  readCache().invalidate(kindOfWrite(uid));
   const urls = strapi.config.get('web.revalidateUrls') as string[];
   const secret = strapi.config.get('web.proxySecret') as string;
   if (urls.length === 0 || !secret) return;

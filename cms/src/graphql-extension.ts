@@ -202,6 +202,12 @@ const unlessDraft =
     return stored && !isPublicPost(stored.publication) ? null : entry;
   };
 
+/** The root query fields this extension adds, with the kind each one reads (read-kinds.ts). */
+export const OWN_QUERY_FIELDS = {
+  blogByNumericId: 'api::blog.blog',
+  blogPreviewByNumericId: 'api::blog.blog',
+} as const;
+
 /** The post with this numericId in `locale`, unpublished ones included or not. */
 async function postByNumericId(id: number, locale: string | null | undefined, withDrafts: boolean) {
   const wanted = locale ?? DEFAULT_LOCALE;
@@ -232,13 +238,13 @@ export function registerGraphqlExtension() {
       nexus.extendType({
         type: 'Query',
         definition(t: any) {
-          t.field('blogByNumericId', {
+          t.field('blogByNumericId' satisfies keyof typeof OWN_QUERY_FIELDS, {
             type: 'Blog',
             description: 'The blog post with this numericId, in `locale` (default en); null if it has no version in that locale.',
             args: { id: nexus.nonNull(nexus.intArg()), locale: nexus.arg({ type: 'I18NLocaleCode' }) },
             resolve: (_parent: unknown, { id, locale }: { id: number; locale?: string | null }) => postByNumericId(id, locale, false),
           });
-          t.field('blogPreviewByNumericId', {
+          t.field('blogPreviewByNumericId' satisfies keyof typeof OWN_QUERY_FIELDS, {
             type: 'Blog',
             description: 'For staff: the blog post with this numericId, draft or published, in `locale` (default en).',
             args: { id: nexus.nonNull(nexus.intArg()), locale: nexus.arg({ type: 'I18NLocaleCode' }) },

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'async_hooks';
 import { ReadCache } from './read-cache';
+import { kindOfWrite } from './read-kinds';
 
 let instance: ReadCache | undefined;
 
@@ -8,19 +10,34 @@ export function readCache(): ReadCache {
   return instance;
 }
 
+/** The kinds written during a request (undefined: something that may show anywhere). */
+const writtenByRequest = new AsyncLocalStorage<Set<string | undefined>>();
+
+/** Runs `next` and says which kinds it wrote, by the database's own events. */
+export async function recordingWrites(next: () => Promise<unknown>): Promise<Set<string | undefined>> {
+  const written = new Set<string | undefined>();
+  await writtenByRequest.run(written, next);
+  return written;
+}
+
 /**
- * Every database write empties the read cache (any model: content, files, permissions, accounts).
- * Called at bootstrap.
+ * Every database write forgets the answers read from its kind (any other model's, content,
+ * files, permissions or accounts, forgets them all). Called at bootstrap.
  */
 export function registerReadCacheInvalidation() {
   const cache = readCache();
   if (!cache.enabled) return;
+  const written = (event: { model: { uid: string } }) => {
+    const kind = kindOfWrite(event.model.uid);
+    writtenByRequest.getStore()?.add(kind);
+    cache.invalidate(kind);
+  };
   strapi.db.lifecycles.subscribe({
-    afterCreate: cache.invalidate,
-    afterCreateMany: cache.invalidate,
-    afterUpdate: cache.invalidate,
-    afterUpdateMany: cache.invalidate,
-    afterDelete: cache.invalidate,
-    afterDeleteMany: cache.invalidate,
+    afterCreate: written,
+    afterCreateMany: written,
+    afterUpdate: written,
+    afterUpdateMany: written,
+    afterDelete: written,
+    afterDeleteMany: written,
   });
 }

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from './read-cache';
+import { ReadCache, type Kinds } from './read-cache';
 
 /** Enough of a koa context for the cache: status, type, body and headers. */
 function fakeContext() {
@@ -43,9 +43,9 @@ const clock = () => {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 };
 
-const ask = async (cache: ReadCache, route: ReturnType<typeof fakeRoute>, key = 'get\u0000/api/blog', changedAt = 0) => {
+const ask = async (cache: ReadCache, route: ReturnType<typeof fakeRoute>, key = 'get\u0000/api/blog', changedAt = 0, kinds?: Kinds) => {
   const ctx = fakeContext();
-  await cache.serve(ctx as unknown as Context, key, route.next(ctx), { changedAt });
+  await cache.serve(ctx as unknown as Context, key, route.next(ctx), { changedAt, kinds });
   return {
     status: ctx.status,
     body: typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body),
@@ -140,6 +140,55 @@ describe('the read cache', () => {
     expect(await after).toMatchObject({ body: '{"count":2}', state: 'miss' });
     expect(route.calls).toBe(2);
     expect(await ask(cache, route)).toMatchObject({ body: '{"count":2}', state: 'hit' });
+  });
+
+  it('forgets on a write of one kind only the answers read from it, and those that could show anything', async () => {
+    const cache = new ReadCache({ enabled: true, ttlMs: 60_000, maxBytes: 1 << 20 });
+    const version = { posts: 1, committee: 1 };
+    const posts = fakeRoute(() => ({ body: { posts: version.posts } }));
+    const committee = fakeRoute(() => ({ body: { committee: version.committee } }));
+    const everything = fakeRoute(() => ({ body: version }));
+    const askPosts = () => ask(cache, posts, 'posts', 0, new Set(['api::blog.blog']));
+    const askCommittee = () => ask(cache, committee, 'committee', 0, new Set(['api::team-member.team-member']));
+    const askEverything = () => ask(cache, everything, 'everything', 0, undefined);
+    for (const read of [askPosts, askCommittee, askEverything]) await read();
+
+    version.posts = 2;
+    cache.invalidate('api::blog.blog');
+    expect(await askPosts()).toMatchObject({ body: '{"posts":2}', state: 'miss' });
+    expect(await askCommittee()).toMatchObject({ body: '{"committee":1}', state: 'hit' });
+    expect(await askEverything()).toMatchObject({ body: '{"posts":2,"committee":1}', state: 'miss' });
+
+    version.committee = 2; // a write that may show anywhere (a file, a consent)
+    cache.invalidate();
+    expect(await askPosts()).toMatchObject({ body: '{"posts":2}', state: 'miss' });
+    expect(await askCommittee()).toMatchObject({ body: '{"committee":2}', state: 'miss' });
+    expect(await askEverything()).toMatchObject({ body: '{"posts":2,"committee":2}', state: 'miss' });
+  });
+
+  it('keeps a read under way when a write of another kind comes, and not when one of its own kind or of anything does', async () => {
+    const cache = new ReadCache({ enabled: true, ttlMs: 60_000, maxBytes: 1 << 20 });
+    const kinds = new Set(['api::team-member.team-member']);
+    for (const [write, kept] of [
+      ['api::blog.blog', true],
+      ['api::team-member.team-member', false],
+      [undefined, false],
+    ] as const) {
+      let open: (value?: unknown) => void = () => {};
+      const route = fakeRoute(() => ({ body: { write } }));
+      route.gate = new Promise((resolve) => (open = resolve));
+      const key = `committee while ${write}`;
+      const first = ask(cache, route, key, 0, kinds);
+      const joined = ask(cache, route, key, 0, kinds);
+      cache.invalidate(write);
+      const after = ask(cache, route, key, 0, kinds);
+      open();
+      await Promise.all([first, joined]);
+      expect((await after).state, String(write)).toBe(kept ? 'shared' : 'miss');
+      route.gate = Promise.resolve();
+      expect((await ask(cache, route, key, 0, kinds)).state, String(write)).toBe('hit');
+      expect(route.calls, String(write)).toBe(kept ? 1 : 2);
+    }
   });
 
   it('keeps only complete JSON answers without GraphQL errors', async () => {
