@@ -404,6 +404,7 @@ async function main() {
     errors: { network: result.networkErrors, fiveXx: result.fiveXx, byStatus: result.byStatus, kinds: result.networkErrorKinds },
     latencyMs: result.latencyMs,
     latencyMsByTarget: result.latencyMsByTarget,
+    readCacheByTarget: result.readCacheByTarget,
     killed: { cms: ports.cms[1], web: ports.web[1], backAfterMs },
     edits: {
       made: edits.length,

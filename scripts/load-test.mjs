@@ -40,7 +40,18 @@ const readTargets = [
     : []),
 ];
 
-const stats = { requests: 0, byStatus: {}, errors: 0, errorKinds: {}, fiveXx: 0, latencies: [], fiveXxByTarget: {}, latenciesByTarget: {} };
+const stats = {
+  requests: 0,
+  byStatus: {},
+  errors: 0,
+  errorKinds: {},
+  fiveXx: 0,
+  latencies: [],
+  fiveXxByTarget: {},
+  latenciesByTarget: {},
+  // What the CMS's read cache did for each read (its X-Read-Cache: hit, shared, miss; "none": not kept).
+  readCacheByTarget: {},
+};
 const noteError = (error) => {
   stats.errors += 1;
   const kind = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? "unknown";
@@ -60,6 +71,11 @@ const record = async (promise, target) => {
     stats.latencies.push(ms);
     (stats.latenciesByTarget[target] ??= []).push(ms);
     stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
+    if (!target.startsWith("GET web ")) {
+      const cache = (stats.readCacheByTarget[target] ??= {});
+      const state = response.headers.get("x-read-cache") ?? "none";
+      cache[state] = (cache[state] ?? 0) + 1;
+    }
     if (response.status >= 500) {
       stats.fiveXx += 1;
       stats.fiveXxByTarget[target] = (stats.fiveXxByTarget[target] ?? 0) + 1;
@@ -149,6 +165,7 @@ console.log(
     acknowledgedWrites: acknowledged.length,
     lostWrites: lost,
     latencyMs: { p50: percentile(50), p95: percentile(95), p99: percentile(99) },
+    readCacheByTarget: stats.readCacheByTarget,
     latencyMsByTarget: Object.fromEntries(
       Object.entries(stats.latenciesByTarget).map(([target, values]) => [
         target,
