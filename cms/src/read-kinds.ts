@@ -1,4 +1,4 @@
-import { Kind, parse } from 'graphql';
+import { BREAK, Kind, parse, visit } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { CONSENT_UID } from './consent/photos';
 import { OWN_QUERY_FIELDS } from './graphql-extension';
@@ -20,6 +20,7 @@ export function kindOfWrite(uid: string): string | undefined {
 
 interface Attribute {
   type: string;
+  relation?: string;
   target?: string;
   component?: string;
   components?: string[];
@@ -58,6 +59,23 @@ export function kindsOfApi(apiName: string): Kinds {
 
 type Naming = Record<'getFindQueryName' | 'getFindOneQueryName' | 'getFindConnectionQueryName', (contentType: unknown) => string>;
 
+let morphFieldNames: Set<string> | undefined;
+
+/**
+ * The names of relations that may point at an entry of any kind (a file's `related` entries): a
+ * query that asks for one could show anything.
+ */
+function morphFields() {
+  morphFieldNames ??= new Set(
+    [...Object.values(strapi.contentTypes), ...Object.values(strapi.components)].flatMap((schema) =>
+      Object.entries((schema as Schema).attributes)
+        .filter(([, attribute]) => attribute.type === 'relation' && attribute.relation?.startsWith('morph'))
+        .map(([name]) => name),
+    ),
+  );
+  return morphFieldNames;
+}
+
 let kindOfRootField: Map<string, string> | undefined;
 
 /** The project's kind behind each root query field: Strapi's own (found, found one, connection) and ours. */
@@ -79,7 +97,8 @@ const kindsByQuery = new LRUCache<string, { kinds: Kinds }>({ max: 1000 });
 
 /**
  * What a GraphQL query shows, from its operations' root fields (their names, not their aliases);
- * undefined when one of them is not a kind's, or the document is not only queries.
+ * undefined when one of them is not a kind's, the document is not only queries, or it asks for a
+ * relation that may point at any kind.
  */
 export function kindsOfQuery(query: string): Kinds {
   let known = kindsByQuery.get(query);
@@ -97,6 +116,16 @@ function rootKinds(query: string): Kinds {
   } catch {
     return undefined;
   }
+  const morph = morphFields();
+  let reachesAnyKind = false;
+  visit(document, {
+    Field(field) {
+      if (!morph.has(field.name.value)) return undefined;
+      reachesAnyKind = true;
+      return BREAK;
+    },
+  });
+  if (reachesAnyKind) return undefined;
   const fields = rootFieldKinds();
   const uids: string[] = [];
   for (const definition of document.definitions) {
