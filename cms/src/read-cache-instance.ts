@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'async_hooks';
+import type { Context } from 'koa';
 import { ReadCache } from './read-cache';
 import { kindOfWrite } from './read-kinds';
 
@@ -10,13 +10,14 @@ export function readCache(): ReadCache {
   return instance;
 }
 
-/** The kinds written during a request (undefined: something that may show anywhere). */
-const writtenByRequest = new AsyncLocalStorage<Set<string | undefined>>();
+/** The kinds written by each request that asked for them (undefined: something that may show anywhere). */
+const writtenByRequest = new WeakMap<Context, Set<string | undefined>>();
 
-/** Runs `next` and says which kinds it wrote, by the database's own events. */
-export async function recordingWrites(next: () => Promise<unknown>): Promise<Set<string | undefined>> {
+/** Runs `next` for `ctx` and says which kinds it wrote, by the database's own events. */
+export async function recordingWrites(ctx: Context, next: () => Promise<unknown>): Promise<Set<string | undefined>> {
   const written = new Set<string | undefined>();
-  await writtenByRequest.run(written, next);
+  writtenByRequest.set(ctx, written);
+  await next();
   return written;
 }
 
@@ -29,7 +30,9 @@ export function registerReadCacheInvalidation() {
   if (!cache.enabled) return;
   const written = (event: { model: { uid: string } }) => {
     const kind = kindOfWrite(event.model.uid);
-    writtenByRequest.getStore()?.add(kind);
+    // Strapi's own request context: the request whose work wrote, if any.
+    const ctx = strapi.requestContext.get() as Context | undefined;
+    if (ctx) writtenByRequest.get(ctx)?.add(kind);
     cache.invalidate(kind);
   };
   strapi.db.lifecycles.subscribe({

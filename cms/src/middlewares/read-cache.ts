@@ -52,7 +52,7 @@ async function invalidatingAfter(ctx: Context, next: Next, cache: ReturnType<typ
   if (!ctx.get('authorization')) return next();
   let written: Set<string | undefined>;
   try {
-    written = await recordingWrites(next);
+    written = await recordingWrites(ctx, next);
   } catch (error) {
     cache.invalidate();
     throw error;
