@@ -41,9 +41,8 @@ interface Answer {
   kinds: Kinds;
 }
 
+/** A read under way; a write it could have changed removes it, so those still here may be joined. */
 interface Pending {
-  /** The count of writes when it began. */
-  began: number;
   readAt: number;
   kinds: Kinds;
   answer: Promise<Answer | undefined>;
@@ -114,20 +113,21 @@ export class ReadCache {
     const cached = this.answers.get(key);
     if (cached && cached.readAt > changedAt) return send(ctx, cached, 'hit');
     const pending = this.pending.get(key);
-    if (pending && !this.writtenSince(pending.began, pending.kinds) && pending.readAt > changedAt) {
+    if (pending && pending.readAt > changedAt) {
       const answer = await pending.answer;
       if (answer) return send(ctx, answer, 'shared');
     }
     let settle: (answer: Answer | undefined) => void = () => {};
     const answer = new Promise<Answer | undefined>((resolve) => (settle = resolve));
+    const began = this.writes;
     const readAt = this.wallClock();
-    const mine = { began: this.writes, readAt, kinds, answer };
+    const mine = { readAt, kinds, answer };
     this.pending.set(key, mine);
     let shareable: Answer | undefined;
     try {
       await next();
       shareable = keepable(ctx, readAt, kinds);
-      if (shareable && !this.writtenSince(mine.began, kinds)) {
+      if (shareable && !this.writtenSince(began, kinds)) {
         this.answers.set(key, shareable);
         ctx.set('X-Read-Cache', 'miss');
       }

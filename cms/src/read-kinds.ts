@@ -31,18 +31,18 @@ type Schema = { attributes: Record<string, Attribute> };
 function reachedFrom(uids: string[]): Set<string> {
   const reached = new Set<string>();
   const seen = new Set<string>();
-  const visit = (uid: string) => {
+  const walk = (uid: string) => {
     if (seen.has(uid)) return;
     seen.add(uid);
     const schema = (strapi.contentTypes[uid as never] ?? strapi.components[uid as never]) as Schema | undefined;
     if (uid.startsWith('api::')) reached.add(uid);
     for (const attribute of Object.values(schema?.attributes ?? {})) {
-      if (attribute.target) visit(attribute.target);
-      if (attribute.component) visit(attribute.component);
-      for (const component of attribute.components ?? []) visit(component);
+      if (attribute.target) walk(attribute.target);
+      if (attribute.component) walk(attribute.component);
+      for (const component of attribute.components ?? []) walk(component);
     }
   };
-  uids.forEach(visit);
+  uids.forEach(walk);
   return reached;
 }
 
