@@ -32,6 +32,7 @@ import {
   writeDocsBlock,
 } from "./lib/bench-stack.mjs";
 import { cmsDir } from "./lib/paths.mjs";
+import { percentile } from "./lib/percentile.mjs";
 
 const base = Number(process.env.BENCH_PORT_BASE ?? 4400);
 const repeat = Number(process.env.BENCH_REPEAT ?? 15);
@@ -171,8 +172,6 @@ async function login(webUrl) {
   return cookie.split(";")[0];
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 /** `repeat` sequential requests (after one that warms): p50, p95, status and the body's gzip size. */
 async function measure(url, headers = {}) {
   const once = async () => {
@@ -188,7 +187,6 @@ async function measure(url, headers = {}) {
     last = await once();
     times.push(last.ms);
   }
-  times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), status: last.status, bytes: last.bytes, gzip: last.gzip };
 }
 

@@ -24,6 +24,7 @@ import {
   stopAll,
   writeDocsBlock,
 } from "./lib/bench-stack.mjs";
+import { percentile } from "./lib/percentile.mjs";
 
 const base = Number(process.env.BENCH_PORT_BASE ?? 4100);
 const keyDelayMs = Number(process.env.BENCH_KEY_DELAY_MS ?? 120);
@@ -136,11 +137,6 @@ async function typeAtEndOf(page, baseUrl, post, language) {
     document,
     ...(await takeRecord(page)),
   };
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function main() {

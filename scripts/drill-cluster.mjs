@@ -23,6 +23,7 @@ import { benchStaff, freshScratch, machineDescription, startCms, startWeb, stopA
 import { ensureCmsBuilt } from "./lib/cms.mjs";
 import { ensureWebBuilt } from "./lib/web.mjs";
 import { cmsDir, repoRoot } from "./lib/paths.mjs";
+import { percentile } from "./lib/percentile.mjs";
 
 const base = Number(process.env.DRILL_PORT_BASE ?? 4430);
 const seconds = Number(process.env.DRILL_SECONDS ?? 60);
@@ -412,7 +413,13 @@ async function main() {
     requestsPerSecond: result.requestsPerSecond,
     acknowledgedWrites: result.acknowledgedWrites,
     lostWrites: result.lostWrites + lostEdits,
-    errors: { network: result.networkErrors, fiveXx: result.fiveXx, byStatus: result.byStatus, kinds: result.networkErrorKinds },
+    errors: {
+      network: result.networkErrors,
+      fiveXx: result.fiveXx,
+      fiveXxByTarget: result.fiveXxByTarget,
+      byStatus: result.byStatus,
+      kinds: result.networkErrorKinds,
+    },
     latencyMs: result.latencyMs,
     latencyMsByTarget: result.latencyMsByTarget,
     readCacheByTarget: result.readCacheByTarget,
@@ -423,14 +430,14 @@ async function main() {
       failed: edits.length - acknowledged.length,
       savedP50Ms: percentile(
         acknowledged.map((edit) => edit.savedMs),
-        0.5,
+        50,
       ),
       savedMaxMs: Math.max(0, ...acknowledged.map((edit) => edit.savedMs)),
       checksOnBothWebs: shown.length,
       maxVisibleMs: Math.max(0, ...shown),
-      p50VisibleMs: percentile(shown, 0.5),
+      p50VisibleMs: percentile(shown, 50),
       laterThan2s: late.length,
-      p50AnsweredMs: percentile(answered, 0.5),
+      p50AnsweredMs: percentile(answered, 50),
       maxAnsweredMs: Math.max(0, ...answered),
       answeredLaterThan2s: answered.filter((ms) => ms > VISIBLE_WITHIN_MS).length,
       skippedWhileWebDown: skipped,
@@ -457,9 +464,6 @@ async function main() {
   return ok;
 }
 
-/** The value below which `share` of the values lie (null when there are none). */
-const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.floor(values.length * share)] ?? null;
-
 /** The drill's figures as Markdown, for docs/performance.md and docs/operations.md. */
 function writeDocs(report, result) {
   const machine = machineDescription();
@@ -482,7 +486,11 @@ function writeDocs(report, result) {
 | staff edits: on both web processes, after saving | ${report.edits.checksOnBothWebs} checks: a page asked for p50 ${report.edits.p50VisibleMs} ms, max **${report.edits.maxVisibleMs} ms** after the save shows it; later than 2 s: **${report.edits.laterThan2s}**; ${report.edits.skippedWhileWebDown} checks skipped while that web process was down |
 | the same, counted until that page's answer arrived | p50 ${report.edits.p50AnsweredMs} ms, max ${report.edits.maxAnsweredMs} ms; later than 2 s: ${report.edits.answeredLaterThan2s} |
 | the late edits | ${report.edits.late.map((edit) => `edit ${edit.n} made at ${edit.atS} s (saved in ${edit.savedMs} ms, shown to a page asked ${edit.visibleMs.map((ms) => (ms === null ? "-" : `${ms} ms`)).join(" / ")} after)`).join("; ") || "none"}; the failure at ${report.edits.killedAtS} s |
-| errors | ${report.errors.network} network errors, ${report.errors.fiveXx} answers 5xx (${JSON.stringify(report.errors.byStatus)}) |
+| errors | ${report.errors.network} network errors, ${report.errors.fiveXx} answers 5xx (${JSON.stringify(report.errors.byStatus)}; by request: ${
+      Object.entries(report.errors.fiveXxByTarget)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(", ") || "none"
+    }) |
 | latency, all requests | p50 **${report.latencyMs.p50} ms**, p95 ${report.latencyMs.p95} ms, p99 **${report.latencyMs.p99} ms** |
 
 | target | requests | p50 ms | p99 ms |

@@ -38,6 +38,11 @@ const child = spawn(process.execPath, [join(repo, "scripts", "cms.mjs")], {
     MAIL_FROM: "website@example.org",
     // The reset links point at the test web server.
     PUBLIC_SITE_URL: `http://127.0.0.1:${webPorts[0]}`,
+    // Every test signs in from the same address, a few with a wrong password on purpose, and a
+    // login counts against the limit while it runs: with four failures in the window, two tests
+    // signing in at the same moment would see one refused. The limit has its own tests
+    // (cms/tests/auth.test.ts, attacks-*.test.ts, failure-counters*.test.ts).
+    LOGIN_MAX_FAILURES: "1000",
   },
 });
 
