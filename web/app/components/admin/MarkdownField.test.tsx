@@ -59,6 +59,13 @@ describe("the post body's formatting editor", { timeout: 30_000 }, () => {
     expect(textarea.value).toBe("Hello *world*");
     expect(setValue).not.toHaveBeenCalled();
 
+    // Every button draws with the page's own fonts or an inline icon: an emoji needs a font many
+    // machines lack (a box on Debian's Chromium).
+    const toolbar = screen.getByRole("toolbar");
+    expect(toolbar.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(screen.getByRole("button", { name: "Link" }).querySelector("svg")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Insert photo" }).querySelector("svg")).not.toBeNull();
+
     const bold = screen.getByRole("button", { name: "Bold" });
     expect(bold.getAttribute("aria-pressed")).toBe("false");
     fireEvent.keyDown(editor, { key: "a", ctrlKey: true });

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
 import { baseKeymap, lift, setBlockType, toggleMark, wrapIn } from "prosemirror-commands";
 import { history, redo, undo } from "prosemirror-history";
 import { inputRules, textblockTypeInputRule, wrappingInputRule } from "prosemirror-inputrules";
@@ -8,6 +8,7 @@ import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirr
 import { EditorState, Selection, type Command } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import "prosemirror-view/style/prosemirror.css";
+import { IconCamera, IconLink } from "~/components/ui/icons";
 import { useAt } from "~/lib/admin/messages";
 import { parseMarkdown, schema, serializeMarkdown } from "./blog-document";
 import { InsertPhotoDialog, type InsertedPhoto } from "./InsertPhoto";
@@ -265,7 +266,7 @@ export default function RichMarkdownEditor({
     command(view.state, view.dispatch, view);
     view.focus();
   };
-  const buttons: { text: string; label: string; keys?: string; pressed?: boolean; onClick: () => void; className?: string }[] = [
+  const buttons: { text: ReactNode; label: string; keys?: string; pressed?: boolean; onClick: () => void; className?: string }[] = [
     {
       text: "B",
       className: "font-bold",
@@ -317,8 +318,14 @@ export default function RichMarkdownEditor({
       pressed: state && inNode(state, blockquote),
       onClick: run(toggleQuote),
     },
-    { text: "🔗", label: at("editor.link"), keys: "Control+K", pressed: state && markActive(state, link), onClick: run(editLink) },
-    { text: "📷", label: at("editor.photo"), onClick: () => photoInput.current?.click() },
+    {
+      text: <IconLink size={18} className="mx-auto" />,
+      label: at("editor.link"),
+      keys: "Control+K",
+      pressed: state && markActive(state, link),
+      onClick: run(editLink),
+    },
+    { text: <IconCamera size={18} className="mx-auto" />, label: at("editor.photo"), onClick: () => photoInput.current?.click() },
     { text: "↶", label: at("editor.undo"), keys: "Control+Z", onClick: run(undo) },
     { text: "↷", label: at("editor.redo"), keys: "Control+Shift+Z", onClick: run(redo) },
   ];
@@ -337,7 +344,7 @@ export default function RichMarkdownEditor({
         role="toolbar"
         aria-label={at("editor.toolbar", { field: label })}
         onKeyDown={onToolbarKey}
-        className="sticky top-0 z-10 flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-sand-200 bg-white p-1"
+        className="sticky top-0 z-10 flex flex-wrap gap-0.5 rounded-t-lg border border-b-0 border-sand-200 bg-white p-1"
       >
         {buttons.map((button, index) => (
           <button
