@@ -91,6 +91,26 @@ for (const size of SIZES) {
   });
 }
 
+for (const width of [360, 1024]) {
+  test(`at ${width} px every list shows its pictures at their size`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await login(page);
+    for (const list of LISTS) {
+      await page.goto(list);
+      // Each row's photo or video still, however the row is laid out (a table row, or a card on a phone).
+      const pictures = page.locator("main tbody img");
+      expect(await pictures.count(), list).toBeGreaterThan(0);
+      const sizes = await pictures.evaluateAll((images) =>
+        images.map((image) => {
+          const box = image.getBoundingClientRect();
+          return `${Math.round(box.width)}x${Math.round(box.height)}`;
+        }),
+      );
+      for (const size of sizes) expect(size, list).toMatch(/^(48x48|80x48)$/);
+    }
+  });
+}
+
 test("rows are compact at 1024 px: no row is taller than its content needs", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await login(page);

@@ -75,8 +75,9 @@ export function ListScreen<K extends KindKey>({
             columns={config.columns.map((column) => ({
               header: at(column.header),
               cell: (item) => <Cell spec={column.cell} item={item} />,
-              // Pictures keep their own small width; text columns share the rest.
-              className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px" : undefined,
+              // Pictures keep their own small width in the table (text columns share the rest); on a
+              // phone, where each row is a card, the cell is as wide as the card.
+              className: column.cell.type === "thumb" || column.cell.type === "video" ? "w-px max-[1023px]:w-auto" : undefined,
             }))}
             items={items}
             actions={(item) => (
@@ -169,7 +170,7 @@ function Cell<Item>({ spec, item }: { spec: CellSpec<Item>; item: Item }) {
               width={80}
               height={48}
               loading="lazy"
-              className="h-12 w-20 rounded-lg bg-night object-cover"
+              className="h-12 w-20 max-w-none rounded-lg bg-night object-cover"
             />
           ) : (
             <span
@@ -259,7 +260,7 @@ export function Thumb({ src, alt, round = false }: { src: string | null; alt: st
       width={48}
       height={48}
       loading="lazy"
-      className={`size-12 ${shape} object-cover bg-sand`}
+      className={`size-12 max-w-none ${shape} object-cover bg-sand`}
     />
   );
 }
