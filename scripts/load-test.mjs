@@ -62,24 +62,28 @@ const acknowledged = [];
 const deadline = Date.now() + config.seconds * 1000;
 const running = () => Date.now() < deadline && stats.requests < config.maxRequests;
 
+/** Counts an answer of `target`: its time, its status, and whether it was a 5xx. */
+const tally = (target, status, ms) => {
+  stats.latencies.push(ms);
+  (stats.latenciesByTarget[target] ??= []).push(ms);
+  stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
+  if (status >= 500) {
+    stats.fiveXx += 1;
+    stats.fiveXxByTarget[target] = (stats.fiveXxByTarget[target] ?? 0) + 1;
+  }
+};
+
 const record = async (promise, target) => {
   const started = performance.now();
   stats.requests += 1;
   try {
     const response = await promise;
     await response.arrayBuffer();
-    const ms = performance.now() - started;
-    stats.latencies.push(ms);
-    (stats.latenciesByTarget[target] ??= []).push(ms);
-    stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
+    tally(target, response.status, performance.now() - started);
     if (!target.startsWith("GET web ")) {
       const cache = (stats.readCacheByTarget[target] ??= {});
       const state = response.headers.get("x-read-cache") ?? "none";
       cache[state] = (cache[state] ?? 0) + 1;
-    }
-    if (response.status >= 500) {
-      stats.fiveXx += 1;
-      stats.fiveXxByTarget[target] = (stats.fiveXxByTarget[target] ?? 0) + 1;
     }
     return response;
   } catch (error) {
@@ -115,14 +119,7 @@ const writer = async (index) => {
     try {
       const response = await fetch(`${config.cmsUrl}/api/blog`, { method: "POST", body, headers: { authorization: `Bearer ${token}` } });
       const payload = await response.json().catch(() => null);
-      const ms = performance.now() - started;
-      stats.latencies.push(ms);
-      (stats.latenciesByTarget["POST /api/blog (write)"] ??= []).push(ms);
-      stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
-      if (response.status >= 500) {
-        stats.fiveXx += 1;
-        stats.fiveXxByTarget["POST /api/blog (write)"] = (stats.fiveXxByTarget["POST /api/blog (write)"] ?? 0) + 1;
-      }
+      tally("POST /api/blog (write)", response.status, performance.now() - started);
       if (response.status === 201) acknowledged.push({ id: payload.id, title });
     } catch (error) {
       noteError(error);
